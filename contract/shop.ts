@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { strictObject, text, clockTime, oneOf } from './validation';
+import { isRegionCode } from './region';
+
+export const SHOP_STATUSES = ['open', 'closed'] as const;
+export type ShopStatus = (typeof SHOP_STATUSES)[number];
+export const SHOP_STATUS_LABELS: Record<ShopStatus, string> = { open: '营业中', closed: '停业' };
+
+/** Landlines (021-64581234, 0755-1234567) or mainland mobiles. */
+export const SHOP_PHONE_RE = /^(0\d{2,3}-?\d{7,8}(-\d{1,6})?|1[3-9]\d{9}|400-?\d{3}-?\d{4})$/;
+
+const shopFields = {
+  name: text('门店名称', { max: 50 }),
+  regionCode: z
+    .string({ error: (i) => (i.input === undefined ? '请选择所在地区' : '所在地区必须是文本') })
+    .refine(isRegionCode, '所在地区不是有效的六位区划代码'),
+  address: text('详细地址', { max: 200 }),
+  phone: z.string({ error: (i) => (i.input === undefined ? '请输入联系电话' : '联系电话必须是文本') }).trim().regex(SHOP_PHONE_RE, '联系电话格式不正确，例如 021-64581234 或 13800000000'),
+  openTime: clockTime('营业开始时间'),
+  closeTime: clockTime('营业结束时间'),
+  status: oneOf('营业状态', SHOP_STATUSES),
+};
+
+const openBeforeClose = (s: { openTime?: string; closeTime?: string }) => !s.openTime || !s.closeTime || s.openTime < s.closeTime;
+const OPEN_BEFORE_CLOSE = { message: '营业结束时间必须晚于开始时间', path: ['closeTime'] };
+
+export const shopCreateSchema = strictObject({ ...shopFields, status: shopFields.status.default('open') }).refine(openBeforeClose, OPEN_BEFORE_CLOSE);
+export const shopUpdateSchema = strictObject(shopFields).partial();
+export { openBeforeClose as shopHoursValid, OPEN_BEFORE_CLOSE as SHOP_HOURS_ERROR };
+export const shopFieldSchemas = shopFields;
+
+export type ShopInput = z.input<typeof shopCreateSchema>;
+
+export interface Shop {
+  id: number;
+  name: string;
+  regionCode: string;
+  address: string;
+  phone: string;
+  openTime: string;
+  closeTime: string;
+  status: ShopStatus;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Field builders whose every message is Chinese and names the field, shared by the server's input
+ * validation and the console's form rules (see src/providers/formRules.ts).
+ */
+const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? `请输入${label}` : `${label}${wrong}`;
+
+export const PHONE_RE = /^1[3-9]\d{9}$/;
+
+export function text(label: string, opts: { max: number; min?: number }) {
+  const min = opts.min ?? 1;
+  return z
+    .string({ error: missingOr(label, '必须是文本') })
+    .trim()
+    .min(min, min <= 1 ? `请输入${label}` : `${label}至少 ${min} 个字`)
+    .max(opts.max, `${label}最多 ${opts.max} 个字`);
+}
+
+/** Text that may be empty. */
+export function optionalText(label: string, max: number) {
+  return z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}最多 ${max} 个字`);
+}
+
+export function phone(label = '手机号') {
+  return z.string({ error: missingOr(label, '必须是文本') }).trim().regex(PHONE_RE, `${label}格式不正确，应为 11 位手机号`);
+}
+
+export function int(label: string, min: number, max: number) {
+  return z
+    .number({ error: missingOr(label, '必须是数字') })
+    .int(`${label}必须是整数`)
+    .min(min, `${label}不能小于 ${min}`)
+    .max(max, `${label}不能大于 ${max}`);
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: missingOr(label, '取值不正确') });
+}
+
+export function bool(label: string) {
+  return z.boolean({ error: missingOr(label, '必须是是/否') });
+}
+
+/** "HH:mm", 00:00 to 23:59. */
+export function clockTime(label: string) {
+  return z.string({ error: missingOr(label, '必须是文本') }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}格式应为 HH:mm`);
+}
+
+/** A calendar day "YYYY-MM-DD" that exists. */
+export function day(label: string) {
+  return z
+    .string({ error: missingOr(label, '必须是文本') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }, `${label}不是有效日期`);
+}
+
+/** An ISO timestamp. */
+export function instant(label: string) {
+  return z.iso.datetime({ offset: true, error: missingOr(label, '格式应为 ISO 时间') });
+}
+
+/** http(s) URL or an in-app path starting with "/" (DOMAIN.md banner links; also image URLs). */
+export function link(label: string, max = 500) {
+  return z
+    .string({ error: missingOr(label, '必须是文本') })
+    .trim()
+    .max(max, `${label}最多 ${max} 个字`)
+    .refine((s) => s === '' || isSafeLink(s), `${label}必须是 http(s) 链接或以 / 开头的站内路径`);
+}
+
+export function isSafeLink(s: string): boolean {
+  if (s.startsWith('/')) return !s.startsWith('//') && !/[\s\\]/.test(s);
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Rejects fields the schema does not know, naming them. */
+export function strictObject<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys' ? `不允许的字段：${(iss as { keys: string[] }).keys.join('、')}` : '请求体必须是 JSON 对象',
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { AppError } from '../http/errors';
+import { ErrorCode } from '../../contract/envelope';
+import type { Role } from '../../contract/roles';
+import { accounts, sessions, shops } from '../db/schema';
+import { hashToken } from './token';
+import { forbidden } from '../http/errors';
+
+/** Who is calling: the account and the grant (role, shop) the session currently acts as. */
+export interface SessionContext {
+  sessionId: number;
+  accountId: number;
+  accountName: string;
+  role: Role;
+  /** The current shop for a shop-manager; null for admin and financial-staff. */
+  shopId: number | null;
+  shopName: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: SessionContext;
+  }
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+export const illegalToken = () => new AppError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
+export const sessionEnded = () => new AppError(ErrorCode.SESSION_ENDED, '登录状态已失效（密码已修改、账号已停用或在别处变更），请重新登录');
+export const tokenExpired = () => new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(h.trim());
+  if (!m) throw illegalToken();
+  return m[1];
+}
+
+/** preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. */
+export async function authenticate(req: FastifyRequest): Promise<void> {
+  const token = bearer(req);
+  if (!token) throw illegalToken();
+  const { db, config } = req.server;
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      accountId: sessions.accountId,
+      role: sessions.role,
+      shopId: sessions.shopId,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      revokedReason: sessions.revokedReason,
+      accountName: accounts.name,
+      accountStatus: accounts.status,
+      shopName: shops.name,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(shops, eq(shops.id, sessions.shopId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) throw illegalToken();
+  if (row.revokedAt) throw row.revokedReason === 'logout' ? illegalToken() : sessionEnded();
+  if (row.accountStatus !== 'active') throw sessionEnded();
+  const now = Date.now();
+  if (now - row.lastSeenAt.getTime() > config.sessionIdleMs) throw tokenExpired();
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // Sliding idle expiry without a write on every request.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))));
+  }
+  req.session = {
+    sessionId: row.id,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    role: row.role as Role,
+    shopId: row.shopId,
+    shopName: row.shopName,
+  };
+}
+
+/** preHandler list: authenticate, then require one of the roles (40300 otherwise). */
+export function requireRole(...roles: Role[]) {
+  return [
+    authenticate,
+    async (req: FastifyRequest) => {
+      if (!roles.includes(req.session!.role)) throw forbidden();
+    },
+  ];
+}
+
+/** The session of an authenticated request. */
+export function sessionOf(req: FastifyRequest): SessionContext {
+  if (!req.session) throw illegalToken();
+  return req.session;
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** A configured PostgreSQL; when absent the server runs an embedded one under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Origins allowed by CORS; empty means CORS stays closed. */
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built console lives; served when it exists. */
+  distDir: string;
+  /** Idle time after which a token expires (50014). */
+  sessionIdleMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 12) * 3600_000,
+  };
+}

@@ -1,0 +1,34 @@
+import { pgTable, serial, varchar, integer, date, boolean, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestamps } from './columns';
+import { shops } from './shop';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 30 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull().unique('customers_phone_key'),
+    /** female | male | unknown */
+    gender: varchar('gender', { length: 10 }).notNull().default('unknown'),
+    birthday: date('birthday', { mode: 'string' }),
+    /** walk-in | referral | meituan | douyin | mini-program | other */
+    source: varchar('source', { length: 20 }).notNull().default('walk-in'),
+    /** Home shop: the shop whose managers see and serve this customer. */
+    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    vip: boolean('vip').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    healthNotes: text('health_notes').notNull().default(''),
+    consentSignedAt: timestamp('consent_signed_at', { withTimezone: true, mode: 'date' }),
+    notes: text('notes').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    // Serves the "last four digits" search inside one shop without scanning the shop's customers.
+    index('customers_shop_phone_last4_idx').on(t.shopId, sql`right(${t.phone}, 4)`),
+    index('customers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_tags_idx').using('gin', t.tags),
+  ],
+);

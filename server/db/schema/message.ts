@@ -1,0 +1,21 @@
+import { pgTable, serial, varchar, integer, smallint, timestamp, text, index } from 'drizzle-orm/pg-core';
+import { accounts } from './account';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** message | notice | todo */
+    type: varchar('type', { length: 10 }).notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    subTitle: varchar('sub_title', { length: 100 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 500 }).notNull().default(''),
+    content: text('content').notNull().default(''),
+    messageType: integer('message_type'),
+    /** 0 unread, 1 read */
+    status: smallint('status').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_account_idx').on(t.accountId, t.status, t.type, t.createdAt)],
+);

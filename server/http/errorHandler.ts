@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../contract/envelope';
+import { AppError, invalid, conflict } from './errors';
+
+/** Maps a database error we expect under races or bad references to a client error. */
+function fromDatabase(err: { code?: string; constraint?: string }): AppError | undefined {
+  switch (err.code) {
+    case '23505':
+      return conflict('记录已存在，不能重复');
+    case '23503':
+      return conflict('该记录被其他数据引用，不能删除或修改');
+    case '23P01':
+      return conflict('时间冲突');
+    case '23514':
+    case '22P02':
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+      return invalid('输入不正确');
+    default:
+      return undefined;
+  }
+}
+
+function fromFramework(err: FastifyError): AppError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalid('请求体不是合法的 JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return invalid('请求体过大');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return invalid('不支持的请求内容类型');
+  }
+  if (err instanceof SyntaxError) return invalid('请求体不是合法的 JSON');
+  if (err.statusCode === 429) return new AppError(ErrorCode.TOO_MANY_REQUESTS, err.message || '请求过于频繁，请稍后再试');
+  if (err.validation) return invalid('输入不正确');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return invalid('请求不正确');
+  return undefined;
+}
+
+/** One envelope for every failure; no stack trace ever leaves the server. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = error instanceof AppError ? error : (fromDatabase(error as never) ?? fromFramework(error));
+    if (!known) {
+      req.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: '服务器内部错误，请稍后重试', data: null });
+    }
+    if (!(error instanceof AppError)) req.log.info({ code: (error as { code?: string }).code, msg: error.message }, 'client error');
+    return reply.status(known.httpStatus).send({ code: known.code, msg: known.message, data: known.data });
+  });
+}

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { invalid } from './errors';
+
+/**
+ * simple-rest list conventions in SQL (DOMAIN.md "API shape"): _start, _end, _sort, _order,
+ * field=value, field_like, field_gte, field_lte, field_ne and q. Paging always happens in the database.
+ */
+export interface ListSpec {
+  /** Fields the client may filter and sort on, by API name. */
+  fields: Record<string, AnyColumn>;
+  /** Free-text search for q. */
+  search?: (q: string) => SQL | undefined;
+  /** Order when no _sort is given (an id tiebreak is always added for stable pages). */
+  defaultSort?: SQL[];
+  /** Column used as the final tiebreak. */
+  idColumn: AnyColumn;
+}
+
+export interface ListQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+export const MAX_PAGE_SIZE = 200;
+const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q']);
+const OPS = ['like', 'gte', 'lte', 'ne'] as const;
+type Op = (typeof OPS)[number] | 'eq';
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function asArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  return v === undefined ? [] : [String(v)];
+}
+
+function intParam(raw: unknown, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw invalid(`分页参数 ${name} 必须是非负整数`, [{ field: name, message: `分页参数 ${name} 必须是非负整数` }]);
+  return n;
+}
+
+/** Turns a query-string value into what the column holds; bad values are 40000, never a SQL error. */
+function coerce(column: AnyColumn, field: string, raw: string): unknown {
+  const bad = () => invalid(`筛选字段 ${field} 的值不正确`, [{ field, message: `筛选字段 ${field} 的值不正确` }]);
+  switch (column.dataType) {
+    case 'number': {
+      const n = Number(raw);
+      if (raw === '' || !Number.isFinite(n)) throw bad();
+      return n;
+    }
+    case 'boolean':
+      if (raw === 'true' || raw === '1') return true;
+      if (raw === 'false' || raw === '0') return false;
+      throw bad();
+    case 'date': {
+      const d = new Date(DAY_RE.test(raw) ? `${raw}T00:00:00+08:00` : raw);
+      if (Number.isNaN(d.getTime())) throw bad();
+      return d;
+    }
+    default:
+      if (raw.length > 200) throw bad();
+      return raw;
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function condition(column: AnyColumn, field: string, op: Op, values: string[]): SQL {
+  if (op === 'like') return ilike(column, `%${escapeLike(values[0])}%`);
+  const isDay = column.dataType === 'date' && column.columnType !== 'PgDateString' && DAY_RE.test(values[0]);
+  const v = coerce(column, field, values[0]);
+  switch (op) {
+    case 'gte':
+      return gte(column, v);
+    case 'lte':
+      // Date filters are inclusive days in Asia/Shanghai: "lte 2026-11-22" means before the next day.
+      return isDay ? lt(column, new Date((v as Date).getTime() + 86_400_000)) : lte(column, v);
+    case 'ne':
+      return ne(column, v);
+    default:
+      return values.length > 1 ? inArray(column, values.map((x) => coerce(column, field, x))) : eq(column, v);
+  }
+}
+
+export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): ListQuery {
+  const start = intParam(query._start, '_start', 0);
+  const end = intParam(query._end, '_end', start + 10);
+  if (end < start) throw invalid('分页参数 _end 不能小于 _start', [{ field: '_end', message: '分页参数 _end 不能小于 _start' }]);
+  if (end - start > MAX_PAGE_SIZE) throw invalid(`每页最多 ${MAX_PAGE_SIZE} 条`, [{ field: '_end', message: `每页最多 ${MAX_PAGE_SIZE} 条` }]);
+
+  const conditions: SQL[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (RESERVED.has(key)) continue;
+    const m = /^(.+?)(?:_(like|gte|lte|ne))?$/.exec(key)!;
+    const field = m[1];
+    const op = (m[2] ?? 'eq') as Op;
+    const column = spec.fields[field];
+    if (!column) throw invalid(`不支持的筛选字段：${key}`, [{ field: key, message: `不支持的筛选字段：${key}` }]);
+    const values = asArray(raw).filter((v) => v !== '');
+    if (values.length === 0) continue;
+    conditions.push(condition(column, field, op, values));
+  }
+  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  if (q && spec.search) {
+    if (q.length > 50) throw invalid('搜索内容最多 50 个字', [{ field: 'q', message: '搜索内容最多 50 个字' }]);
+    const s = spec.search(q);
+    if (s) conditions.push(s);
+  }
+
+  const sorts = asArray(query._sort).flatMap((s) => s.split(',')).filter(Boolean);
+  const orders = asArray(query._order).flatMap((s) => s.split(','));
+  const orderBy: SQL[] = sorts.map((field, i) => {
+    const column = spec.fields[field];
+    if (!column) throw invalid(`不支持的排序字段：${field}`, [{ field: '_sort', message: `不支持的排序字段：${field}` }]);
+    return (orders[i] ?? 'asc').toLowerCase() === 'desc' ? desc(column) : asc(column);
+  });
+  if (orderBy.length === 0 && spec.defaultSort) orderBy.push(...spec.defaultSort);
+  orderBy.push(sorts.length || spec.defaultSort ? sql`${spec.idColumn} desc` : desc(spec.idColumn));
+
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit: end - start, offset: start };
+}

@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { invalid } from './errors';
+
+/** Parses input with a contract schema; any failure becomes one 40000 naming every bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  throw invalid(fields[0]?.message ?? '输入不正确', fields);
+}
+
+/** A positive integer id from a route parameter; anything else is "not found", not a 500. */
+export function parseId(raw: unknown): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647 || String(n) !== String(raw)) throw invalid('ID 格式不正确', [{ field: 'id', message: 'ID 格式不正确' }]);
+  return n;
+}

@@ -1,0 +1,59 @@
+import { loadConfig } from './config';
+import { connect } from './db/client';
+import { startEmbedded, DataDirInUseError, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { buildApp } from './app';
+import { isEmpty, seedDemo } from './seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    try {
+      embedded = await startEmbedded(config.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirInUseError) {
+        console.error(e.message);
+        process.exit(1);
+      }
+      throw e;
+    }
+    url = embedded.url;
+  }
+  const database = connect(url);
+  await runMigrations(database.pool);
+  // Demo data only on an empty embedded database; a configured server gets it only when asked.
+  if (embedded && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    console.log('已载入演示数据（密码 Demo@2026）');
+  }
+  const app = await buildApp({ db: database.db, pool: database.pool, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: stopping`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    console.error(`无法在端口 ${config.port} 上启动：${(e as Error).message}`);
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(1);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const authRoutes: FastifyPluginAsync = async () => {};
+
+export default authRoutes;

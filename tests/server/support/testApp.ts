@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { connect, type Database } from '../../../server/db/client';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import { seedDemo, DEMO_PASSWORD, type DemoContext } from '../../../server/seed/demo';
+import type { SmsSender } from '../../../server/auth/smsSender';
+import { API } from '../../../contract/api';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  demo: DemoContext;
+  /** Login codes the app "sent", newest last. */
+  sms: { phone: string; code: string }[];
+  config: ServerConfig;
+  /** Logs a demo account in and answers its token. */
+  login(phone: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database cloned from the migrated template, with the demo accounts and shops, and an app on it. */
+export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
+  const adminUrl = inject('adminUrl');
+  const name = `beauty_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
+  await admin.end();
+
+  const database = connect(withDatabase(adminUrl, name), 5);
+  const demo = await seedDemo(database.db);
+  const sms: { phone: string; code: string }[] = [];
+  const sender: SmsSender = { async sendLoginCode(phone, code) { sms.push({ phone, code }); } };
+  const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides };
+  const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    demo,
+    sms,
+    config,
+    async login(phone, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: API.loginPassword, payload: { phone, password } });
+      const body = res.json();
+      if (body.code !== 0) throw new Error(`login ${phone} failed: ${body.msg}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const serverProject = (name: string, target: 'embedded' | 'external') => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['tests/server/**/*.test.ts'],
+    globalSetup: ['tests/server/support/globalSetup.ts'],
+    provide: { dbTarget: target },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'console',
+          environment: 'happy-dom',
+          include: ['tests/console/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
+          setupFiles: ['tests/console/support/setup.ts'],
+          // refine must share the test's copy of react-router (STACK.md).
+          server: { deps: { inline: [/@refinedev\//] } },
+          testTimeout: 20_000,
+        },
+      },
+      serverProject('server', 'embedded'),
+      // CI also runs every server test against the machine's PostgreSQL 15.
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'external')] : []),
+    ],
+  },
+});
