@@ -16,3 +16,16 @@ describe('smoke', () => {
     expect(res.json().code).toBe(50008);
   });
 });
+
+describe('smoke login', () => {
+  let t: TestContext;
+  beforeAll(async () => { t = await createTestContext(); });
+  afterAll(async () => { await t?.close(); });
+  it('admin lists shops', async () => {
+    const token = await t.login('13800000001');
+    const res = await t.app.inject({ method: 'GET', url: '/api/beer/backstage/shops?_start=0&_end=2&_sort=name&_order=asc', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json().data).toHaveLength(2);
+  });
+});
