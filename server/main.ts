@@ -1,28 +1,22 @@
 import { loadConfig } from './config';
-import { connect } from './db/client';
-import { startEmbedded, DataDirInUseError, type EmbeddedDatabase } from './db/embedded';
-import { runMigrations } from './db/migrate';
+import { DataDirInUseError } from './db/embedded';
+import { openDatabase, type OpenedDatabase } from './db/open';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    try {
-      embedded = await startEmbedded(config.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirInUseError) {
-        console.error(e.message);
-        process.exit(1);
-      }
-      throw e;
+  let opened: OpenedDatabase;
+  try {
+    opened = await openDatabase(config);
+  } catch (e) {
+    if (e instanceof DataDirInUseError) {
+      console.error(e.message);
+      process.exit(1);
     }
-    url = embedded.url;
+    throw e;
   }
-  const database = connect(url);
-  await runMigrations(database.pool);
+  const { database, embedded } = opened;
   // Demo data only on an empty embedded database; a configured server gets it only when asked.
   if (embedded && (await isEmpty(database.db))) {
     await seedDemo(database.db);
@@ -36,8 +30,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: stopping`);
     await app.close().catch(() => {});
-    await database.close().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    await opened.close().catch(() => {});
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -47,8 +40,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
     console.error(`无法在端口 ${config.port} 上启动：${(e as Error).message}`);
-    await database.close().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    await opened.close().catch(() => {});
     process.exit(1);
   }
 }

@@ -5,7 +5,10 @@ import { invalid } from './errors';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  // An unknown-fields issue sits on the object itself; list each unknown field under its own name.
+  const fields = result.error.issues.flatMap((i) =>
+    (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({ field: p.map(String).join('.'), message: i.message })),
+  );
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
 }
 
