@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { API } from './api';
+import { oneOf, strictObject } from './validation';
+
+/** The message box (SPEC.md section 3 "Message", DOMAIN.md "message"). */
+export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = { message: '消息', notice: '通知', todo: '待办' };
+
+/** status: 0 unread, 1 read. */
+export const MESSAGE_STATUS = { unread: 0, read: 1 } as const;
+export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
+
+/**
+ * messageType: the tag a notice or todo carries (plain messages carry none). The server picks it
+ * when it raises the message; the console shows the label in the colour.
+ */
+export const MESSAGE_TAGS = {
+  info: 0,
+  done: 1,
+  pending: 2,
+  attention: 3,
+} as const;
+export type MessageTag = (typeof MESSAGE_TAGS)[keyof typeof MESSAGE_TAGS];
+export const MESSAGE_TAG_LABELS: Record<MessageTag, { label: string; color: string }> = {
+  0: { label: '通知', color: 'gray' },
+  1: { label: '已生效', color: 'green' },
+  2: { label: '待处理', color: 'blue' },
+  3: { label: '请留意', color: 'red' },
+};
+
+/** One row of GET messages. */
+export interface Message {
+  id: number;
+  type: MessageType;
+  title: string;
+  subTitle: string;
+  avatar: string;
+  content: string;
+  /** ISO time the message was raised. */
+  time: string;
+  status: MessageStatus;
+  messageType: MessageTag | null;
+}
+
+/** data of GET messages/unread-count. */
+export type UnreadCount = Record<MessageType | 'total', number>;
+
+export const MESSAGE_READ_MAX = 200;
+
+/** Body of POST messages/read. */
+export const messageReadSchema = strictObject({
+  ids: z
+    .array(z.number({ error: '消息 ID 必须是数字' }).int('消息 ID 必须是整数').positive('消息 ID 必须是正整数').max(2_147_483_647, '消息 ID 不正确'), {
+      error: (i) => (i.input === undefined ? '请选择要标记已读的消息' : '消息 ID 列表必须是数组'),
+    })
+    .min(1, '请选择要标记已读的消息')
+    .max(MESSAGE_READ_MAX, `一次最多标记 ${MESSAGE_READ_MAX} 条消息`),
+});
+
+/** Body of POST messages/read-all and messages/clear: one tab (type) or, without it, every tab. */
+export const messageScopeSchema = strictObject({ type: oneOf('消息类型', MESSAGE_TYPES).optional() });
+
+const base = `${API.resourceBase}/messages`;
+export const MESSAGE_API = {
+  /** GET; filters type, status; paging _start/_end; x-total-count. */
+  list: base,
+  /** GET -> UnreadCount */
+  unreadCount: `${base}/unread-count`,
+  /** POST {ids} -> {updated} */
+  read: `${base}/read`,
+  /** POST {type?} -> {updated} */
+  readAll: `${base}/read-all`,
+  /** POST {type?} -> {deleted} */
+  clear: `${base}/clear`,
+} as const;

@@ -1,0 +1,203 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_API, LAST_GRANT_MESSAGE, accountCreateSchema, accountUpdateSchema, grantLabel, grantSchema } from '../../contract/account';
+import { maskPhone } from '../../contract/mask';
+import { ROLES, type Role } from '../../contract/roles';
+import type { Tx } from '../db/client';
+import { accountGrants, accounts } from '../db/schema';
+import { requireRole, sessionOf } from '../auth/sessionGuard';
+import { hashPassword } from '../auth/password';
+import { escapeLike, parseListQuery, type ListSpec } from '../http/listQuery';
+import { parseId, parseInput } from '../http/validate';
+import { ok, page } from '../http/reply';
+import { conflict, invalid, notFound } from '../http/errors';
+import { audit, diffSummary } from '../audit/audit';
+import { accountColumns, accountView, accountViews, grantsOf } from '../accounts/accountView';
+import { generateInitialPassword } from '../accounts/initialPassword';
+import { revokeSessions } from '../accounts/sessions';
+import { checkGrantShops } from '../accounts/grants';
+import { notifyGrantAdded, notifyGrantRemoved, notifyPasswordReset } from '../messages/accountEvents';
+
+const listSpec: ListSpec = {
+  fields: {
+    id: accounts.id,
+    name: accounts.name,
+    phone: accounts.phone,
+    jobName: accounts.jobName,
+    status: accounts.status,
+    createdAt: accounts.createdAt,
+    updatedAt: accounts.updatedAt,
+  },
+  idColumn: accounts.id,
+  search: (q) => {
+    const like = `%${escapeLike(q)}%`;
+    return or(ilike(accounts.name, like), ilike(accounts.phone, like));
+  },
+};
+
+/** role= and shopID= filter accounts by their grants; they are taken out before parseListQuery. */
+function grantFilter(query: Record<string, unknown>): SQL | undefined {
+  const { role, shopID } = query;
+  delete query.role;
+  delete query.shopID;
+  const conditions: SQL[] = [eq(accountGrants.accountId, accounts.id)];
+  if (role !== undefined && role !== '') {
+    if (!(ROLES as readonly unknown[]).includes(role)) throw invalid('角色取值不正确', [{ field: 'role', message: '角色取值不正确' }]);
+    conditions.push(eq(accountGrants.role, role as Role));
+  }
+  if (shopID !== undefined && shopID !== '') {
+    const id = Number(shopID);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw invalid('门店筛选值不正确', [{ field: 'shopID', message: '门店筛选值不正确' }]);
+    conditions.push(eq(accountGrants.shopId, id));
+  }
+  return conditions.length > 1 ? sql`exists (select 1 from ${accountGrants} where ${and(...conditions)})` : undefined;
+}
+
+/** Locks the account row for the change; every write here goes through it so concurrent admins serialise. */
+async function lockAccount(tx: Tx, id: number) {
+  const [row] = await tx.select({ id: accounts.id, name: accounts.name, status: accounts.status, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar }).from(accounts).where(eq(accounts.id, id)).for('update');
+  if (!row) throw notFound('账号不存在');
+  return row;
+}
+
+/** Admins manage accounts and their grants (issue 3, /business/account). */
+const accountRoutes: FastifyPluginAsync = async (app) => {
+  const admin = requireRole('admin');
+  const base = ACCOUNT_API.list;
+  const idOf = (req: { params: unknown }) => parseId((req.params as { id: string }).id);
+
+  app.get(base, { preHandler: admin }, async (req, reply) => {
+    const query = { ...(req.query as Record<string, unknown>) };
+    const byGrant = grantFilter(query);
+    const list = parseListQuery(query, listSpec);
+    const where = and(byGrant, list.where);
+    const [rows, [{ total }]] = await Promise.all([
+      app.db.select(accountColumns).from(accounts).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+      app.db.select({ total: count() }).from(accounts).where(where),
+    ]);
+    return page(reply, await accountViews(app.db, rows, { fullPhone: false }), total);
+  });
+
+  /** The only view with the full phone; DOMAIN.md wants every full view audited. */
+  app.get(`${base}/:id`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    const rows = await app.db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+    if (rows.length === 0) throw notFound('账号不存在');
+    const [view] = await accountViews(app.db, rows, { fullPhone: true });
+    await audit(app.db, req, { action: 'view-phone', entity: 'account', entityId: id, summary: `查看账号 ${view.name} 的完整手机号` });
+    return ok(view);
+  });
+
+  app.post(base, { preHandler: admin }, async (req) => {
+    const input = parseInput(accountCreateSchema, req.body);
+    const initialPassword = generateInitialPassword();
+    // scrypt outside the transaction: no lock is held while it runs.
+    const passwordHash = await hashPassword(initialPassword);
+    const id = await app.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.phone, input.phone));
+      if (taken) throw conflict(`手机号 ${maskPhone(input.phone)} 已被账号「${taken.name}」使用`);
+      const grants = await checkGrantShops(tx, input.grants, (i) => `grants.${i}.shopID`);
+      const { grants: _grants, ...fields } = input;
+      const [created] = await tx.insert(accounts).values({ ...fields, passwordHash }).returning({ id: accounts.id });
+      await tx.insert(accountGrants).values(grants.map((g) => ({ accountId: created.id, role: g.role, shopId: g.shopID })));
+      for (const g of grants) await notifyGrantAdded(tx, created.id, g);
+      const labels = grants.map((g) => grantLabel(g.role, g.shopName)).join('、');
+      await audit(tx, req, { action: 'create', entity: 'account', entityId: created.id, summary: `新建账号 ${input.name}（${maskPhone(input.phone)}），角色：${labels}` });
+      return created.id;
+    });
+    return ok({ ...(await accountView(app.db, id)), initialPassword });
+  });
+
+  app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    const input = parseInput(accountUpdateSchema, req.body);
+    await app.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, id);
+      await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary: diffSummary(before, input) });
+    });
+    return ok(await accountView(app.db, id));
+  });
+
+  app.post(`${base}/:id/disable`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    if (id === sessionOf(req).accountId) throw conflict('不能停用自己的账号');
+    await app.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, id);
+      if (before.status === 'disabled') throw conflict(`账号「${before.name}」已是停用状态`);
+      await tx.update(accounts).set({ status: 'disabled', updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      // The guard already refuses a disabled account; revoking also records why each session ended.
+      const ended = await revokeSessions(tx, id, 'disabled');
+      await audit(tx, req, { action: 'disable', entity: 'account', entityId: id, summary: `停用账号 ${before.name}，结束 ${ended} 个登录会话` });
+    });
+    return ok(await accountView(app.db, id));
+  });
+
+  app.post(`${base}/:id/enable`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    await app.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, id);
+      if (before.status === 'active') throw conflict(`账号「${before.name}」已是正常状态`);
+      await tx.update(accounts).set({ status: 'active', updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await audit(tx, req, { action: 'enable', entity: 'account', entityId: id, summary: `启用账号 ${before.name}` });
+    });
+    return ok(await accountView(app.db, id));
+  });
+
+  app.post(`${base}/:id/reset-password`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    const s = sessionOf(req);
+    // Resetting one's own password here would end the admin's own session without knowing the old one.
+    if (id === s.accountId) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
+    const initialPassword = generateInitialPassword();
+    const passwordHash = await hashPassword(initialPassword);
+    await app.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, id);
+      await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      const ended = await revokeSessions(tx, id, 'password');
+      await notifyPasswordReset(tx, id, s.accountName);
+      await audit(tx, req, { action: 'reset-password', entity: 'account', entityId: id, summary: `重置账号 ${before.name} 的密码，结束 ${ended} 个登录会话` });
+    });
+    return ok({ ...(await accountView(app.db, id)), initialPassword });
+  });
+
+  app.post(`${base}/:id/grants`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    const grant = parseInput(grantSchema, req.body);
+    await app.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, id);
+      const [{ shopName }] = await checkGrantShops(tx, [grant], () => 'shopID');
+      const label = grantLabel(grant.role, shopName);
+      const [dup] = await tx
+        .select({ id: accountGrants.id })
+        .from(accountGrants)
+        .where(and(eq(accountGrants.accountId, id), eq(accountGrants.role, grant.role), sql`${accountGrants.shopId} is not distinct from ${grant.shopID}`));
+      if (dup) throw conflict(`账号「${account.name}」已有「${label}」角色`);
+      const [created] = await tx.insert(accountGrants).values({ accountId: id, role: grant.role, shopId: grant.shopID }).returning({ id: accountGrants.id });
+      await notifyGrantAdded(tx, id, { role: grant.role, shopName });
+      await audit(tx, req, { action: 'grant-add', entity: 'account', entityId: id, summary: `为账号 ${account.name} 添加角色 ${label}（授权 ${created.id}）` });
+    });
+    return ok(await accountView(app.db, id));
+  });
+
+  app.delete(`${base}/:id/grants/:grantId`, { preHandler: admin }, async (req) => {
+    const id = idOf(req);
+    const grantId = parseId((req.params as { grantId: string }).grantId);
+    await app.db.transaction(async (tx) => {
+      const account = await lockAccount(tx, id);
+      const grants = (await grantsOf(tx, [id])).get(id) ?? [];
+      const grant = grants.find((g) => g.id === grantId);
+      if (!grant) throw notFound('该账号没有这个角色授权');
+      if (grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
+      // (account, role, shop) is unique and admin grants name no shop, so this is the only admin grant.
+      if (id === sessionOf(req).accountId && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
+      await tx.delete(accountGrants).where(eq(accountGrants.id, grantId));
+      const ended = await revokeSessions(tx, id, 'grant', { grant: { role: grant.role, shopId: grant.shopID } });
+      await notifyGrantRemoved(tx, id, { role: grant.role, shopName: grant.shop });
+      await audit(tx, req, { action: 'grant-remove', entity: 'account', entityId: id, summary: `移除账号 ${account.name} 的角色 ${grantLabel(grant.role, grant.shop)}，结束 ${ended} 个登录会话` });
+    });
+    return ok(await accountView(app.db, id));
+  });
+};
+
+export default accountRoutes;

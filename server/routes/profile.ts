@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { PROFILE_API, accountUpdateSchema } from '../../contract/account';
+import { accounts } from '../db/schema';
+import { authenticate, sessionOf } from '../auth/sessionGuard';
+import { userInfo } from '../auth/grants';
+import { parseInput } from '../http/validate';
+import { ok } from '../http/reply';
+import { audit, diffSummary } from '../audit/audit';
+
+/**
+ * The user center: any logged-in account edits its own name, avatar, jobName and remark. The phone
+ * is the login id and stays read-only (the strict schema answers "不允许的字段：phone").
+ */
+const profileRoutes: FastifyPluginAsync = async (app) => {
+  app.patch(PROFILE_API, { preHandler: authenticate }, async (req) => {
+    const s = sessionOf(req);
+    const input = parseInput(accountUpdateSchema, req.body);
+    const info = await app.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ name: accounts.name, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar })
+        .from(accounts)
+        .where(eq(accounts.id, s.accountId))
+        .for('update');
+      await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, s.accountId));
+      await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary: diffSummary(before, input) });
+      return userInfo(tx, s);
+    });
+    return ok(info);
+  });
+};
+
+export default profileRoutes;
