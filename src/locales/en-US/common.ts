@@ -1,0 +1,19 @@
+const common = {
+  'common.appName': 'Beauty Chain Console',
+  'common.search': 'Search',
+  'common.reset': 'Reset',
+  'common.create': 'New',
+  'common.edit': 'Edit',
+  'common.delete': 'Delete',
+  'common.deleteConfirm': 'Sure to delete?',
+  'common.ok': 'OK',
+  'common.cancel': 'Cancel',
+  'common.save': 'Save',
+  'common.actions': 'Actions',
+  'common.total': '{{total}} in total',
+  'common.notFound.title': '404',
+  'common.notFound.description': 'Sorry, the page you visited does not exist',
+  'common.backHome': 'Back to Workplace',
+};
+
+export default common;

@@ -1,0 +1,9 @@
+const layout = {
+  'layout.logout': 'Log out',
+  'layout.allShops': 'All shops',
+  'layout.footer': '© {{year}} Beauty Chain Console',
+  'layout.menu.collapse': 'Collapse menu',
+  'layout.menu.expand': 'Expand menu',
+};
+
+export default layout;

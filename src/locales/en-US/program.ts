@@ -1,0 +1,30 @@
+/** The service programs page (/operation/program). Field labels and messages come from contract/program.ts. */
+const program = {
+  'program.create': 'New program',
+  'program.edit': 'Edit program',
+  'program.created': 'Program "{{name}}" created',
+  'program.updated': 'Program "{{name}}" saved',
+  'program.deleted': 'Program "{{name}}" deleted',
+  'program.shelfOn': 'Put on shelf',
+  'program.shelfOff': 'Take off shelf',
+  'program.shelvedOn': 'Program "{{name}}" is on shelf',
+  'program.shelvedOff': 'Program "{{name}}" is off shelf and no longer offered for new bookings or orders',
+  'program.search.placeholder': 'Search name or tag',
+  'program.filter.type': 'All types',
+  'program.filter.status': 'All statuses',
+  'program.noImage': 'No image',
+  'program.name.placeholder': 'e.g. Powder brows',
+  'program.type.placeholder': 'Select',
+  'program.tag.placeholder': 'e.g. Best seller',
+  'program.touchUpDays.extra': '60 days for brows and lips, 0 for beauty care by default',
+  'program.detailImages.extra': 'Up to {{max}}; use the arrows to reorder',
+  'program.details.extra': 'Up to {{max}} rows, shown in this order',
+  'program.details.key': 'Name, e.g. suitable for',
+  'program.details.value': 'Value',
+  'program.details.add': 'Add a row',
+  'program.details.up': 'Move up',
+  'program.details.down': 'Move down',
+  'program.details.remove': 'Remove row',
+};
+
+export default program;

@@ -1,0 +1,25 @@
+const shop = {
+  'shop.name': 'Name',
+  'shop.regionCode': 'Region',
+  'shop.address': 'Address',
+  'shop.phone': 'Phone',
+  'shop.hours': 'Opening hours',
+  'shop.openTime': 'Opens',
+  'shop.closeTime': 'Closes',
+  'shop.status': 'Status',
+  'shop.createdAt': 'Created',
+  'shop.search.placeholder': 'Search name, address or phone',
+  'shop.filter.region': 'All regions',
+  'shop.filter.status': 'All statuses',
+  'shop.create': 'New shop',
+  'shop.edit': 'Edit shop',
+  'shop.created': 'Shop "{{name}}" created',
+  'shop.updated': 'Shop "{{name}}" saved',
+  'shop.deleted': 'Shop deleted',
+  'shop.name.placeholder': 'e.g. Xuhui flagship',
+  'shop.region.placeholder': 'Province / city / county',
+  'shop.address.placeholder': 'Street, number, floor',
+  'shop.phone.placeholder': 'e.g. 021-64581234 or 13800000000',
+};
+
+export default shop;

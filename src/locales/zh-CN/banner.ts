@@ -1,0 +1,24 @@
+/** The banners page (/operation/events). Field labels and messages come from contract/banner.ts. */
+const banner = {
+  'banner.create': '新建广告',
+  'banner.edit': '编辑广告',
+  'banner.created': '广告「{{name}}」已创建',
+  'banner.updated': '广告「{{name}}」已保存',
+  'banner.deleted': '广告「{{name}}」已删除',
+  'banner.search.placeholder': '搜索名称、平台或来源',
+  'banner.filter.status': '全部状态',
+  'banner.period': '投放时间',
+  'banner.period.open': '不限',
+  'banner.period.always': '长期有效',
+  'banner.noImage': '无图片',
+  'banner.name.placeholder': '例如：春季纹眉节',
+  'banner.platform.placeholder': '例如：小程序',
+  'banner.type.placeholder': '例如：首页轮播',
+  'banner.source.placeholder': '例如：市场部',
+  'banner.priority.extra': '数字越大越靠前',
+  'banner.link.placeholder': 'https:// 开头的链接，或 / 开头的站内路径',
+  'banner.startAt.placeholder': '不填则立即生效',
+  'banner.endAt.placeholder': '不填则长期有效',
+};
+
+export default banner;

@@ -1,0 +1,31 @@
+/** Sider group and page titles: the titleKey of every row of contract/routes.ts. */
+const menu = {
+  'menu.dashboard': '仪表盘',
+  'menu.operation': '运营管理',
+  'menu.business': '商户管理',
+  'menu.checkstand': '收银中心',
+  'menu.appointment': '预约管理',
+  'menu.finance': '财务管理',
+  'menu.shop': '店铺管理',
+  'menu.dashboard.workplace': '工作台',
+  'menu.operation.events': '活动管理',
+  'menu.operation.program': '项目管理',
+  'menu.business.shop': '门店管理',
+  'menu.business.account': '账号管理',
+  'menu.checkstand.cashier': '收银',
+  'menu.checkstand.afterSale': '售后',
+  'menu.appointment.newCustomer': '新客预约',
+  'menu.appointment.afterSale': '售后预约',
+  'menu.finance.income': '收支明细',
+  'menu.finance.total': '业绩排行',
+  'menu.finance.review': '业绩审核',
+  'menu.finance.afterSales': '售后审核',
+  'menu.shop.staff': '员工管理',
+  'menu.shop.consumer': '客户管理',
+  'menu.shop.consumerDetail': '客户详情',
+  'menu.messages': '消息中心',
+  'menu.user.center': '个人中心',
+  'menu.user.settings': '用户设置',
+};
+
+export default menu;

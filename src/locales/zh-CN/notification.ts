@@ -1,0 +1,5 @@
+const notification = {
+  'notification.undo': '撤销',
+};
+
+export default notification;

@@ -1,0 +1,21 @@
+/** The staff page (/shop/staff). Field labels and messages come from contract/staff.ts. */
+const staff = {
+  'staff.create': '新增员工',
+  'staff.edit': '编辑员工',
+  'staff.created': '员工「{{name}}」已添加',
+  'staff.updated': '员工「{{name}}」已保存',
+  'staff.deleted': '员工「{{name}}」已删除',
+  'staff.markLeft': '离职',
+  'staff.markLeft.confirm': '确定将「{{name}}」标记为离职？',
+  'staff.markActive': '复职',
+  'staff.markedLeft': '「{{name}}」已标记为离职',
+  'staff.markedActive': '「{{name}}」已恢复在职',
+  'staff.search.placeholder': '搜索姓名或手机号',
+  'staff.filter.job': '全部岗位',
+  'staff.filter.status': '全部状态',
+  'staff.job.placeholder': '请选择岗位',
+  'staff.level.placeholder': '例如：高级',
+  'staff.commission.extra': '按业绩金额的百分比计算，例如 12.5',
+};
+
+export default staff;

@@ -1,0 +1,40 @@
+// Must come first: without it antd's static message/Modal render nothing under React 19 (STACK.md).
+import '@ant-design/v5-patch-for-react-19';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import { ConfigProvider, message, Modal, notification } from 'antd';
+import { server } from './server';
+import { resetMockDb } from '../../../src/mocks/handlers';
+import { clearSession } from '../../../src/providers/session';
+
+// happy-dom fires no transition events, so antd would wait out its animation deadlines before a
+// closed modal leaves the DOM; tests run without motion. (holderRender: static calls need no context here.)
+ConfigProvider.config({ theme: { token: { motion: false } }, holderRender: (children) => children });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(async () => {
+  // Rendered trees first (their own modals go with them), and real timers for the wait below.
+  cleanup();
+  vi.useRealTimers();
+  Modal.destroyAll();
+  message.destroy();
+  notification.destroy();
+  // Static modals and toasts leave the DOM once their close has rendered (a modal after its afterClose
+  // ran): the next test starts with none open, and no render is left to run after the environment ends.
+  await waitFor(() => {
+    // A closed modal that stays mounted (refine's useModalForm renders its form always) is display:none.
+    if (document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-message-notice, .ant-notification-notice')) throw new Error('still closing');
+  });
+  server.resetHandlers();
+  resetMockDb();
+  clearSession();
+  localStorage.clear();
+});
+
+afterAll(async () => {
+  server.close();
+  // destroy() renders antd's static holders through React's scheduler (setImmediate); let that work
+  // finish while the DOM still exists rather than after the environment is torn down.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});
