@@ -21,10 +21,13 @@ const shopFields = {
   status: oneOf('营业状态', SHOP_STATUSES),
 };
 
-const openBeforeClose = (s: { openTime?: string; closeTime?: string }) => !s.openTime || !s.closeTime || s.openTime < s.closeTime;
+// Compared only when both are well-formed: a malformed time already has its own message, and
+// "24:00" < "18:00" would add a wrong "close before open" one.
+const isClockTime = (v: string | undefined): v is string => shopFields.openTime.safeParse(v).success;
+const openBeforeClose = (s: { openTime?: string; closeTime?: string }) => !isClockTime(s.openTime) || !isClockTime(s.closeTime) || s.openTime < s.closeTime;
 const OPEN_BEFORE_CLOSE = { message: '营业结束时间必须晚于开始时间', path: ['closeTime'] };
 
-export const shopCreateSchema = strictObject({ ...shopFields, status: shopFields.status.default('open') }).refine(openBeforeClose, OPEN_BEFORE_CLOSE);
+export const shopCreateSchema = strictObject({ ...shopFields, status: shopFields.status.default('open') }).refine(openBeforeClose, { ...OPEN_BEFORE_CLOSE }); // a copy: zod moves `message` out of the object it is given
 export const shopUpdateSchema = strictObject(shopFields).partial();
 export { openBeforeClose as shopHoursValid, OPEN_BEFORE_CLOSE as SHOP_HOURS_ERROR };
 export const shopFieldSchemas = shopFields;

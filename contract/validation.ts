@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_RE } from './phone';
 
 /**
  * Field builders whose every message is Chinese and names the field, shared by the server's input
@@ -7,7 +8,10 @@ import { z } from 'zod';
 const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null ? `请输入${label}` : `${label}${wrong}`;
 
-export const PHONE_RE = /^1[3-9]\d{9}$/;
+/** PostgreSQL text cannot hold U+0000; refused here so the message names the field. */
+const noNul = (s: string) => !s.includes('\u0000');
+
+export { PHONE_RE };
 
 export function text(label: string, opts: { max: number; min?: number }) {
   const min = opts.min ?? 1;
@@ -15,12 +19,13 @@ export function text(label: string, opts: { max: number; min?: number }) {
     .string({ error: missingOr(label, '必须是文本') })
     .trim()
     .min(min, min <= 1 ? `请输入${label}` : `${label}至少 ${min} 个字`)
-    .max(opts.max, `${label}最多 ${opts.max} 个字`);
+    .max(opts.max, `${label}最多 ${opts.max} 个字`)
+    .refine(noNul, `${label}含有不允许的字符`);
 }
 
 /** Text that may be empty. */
 export function optionalText(label: string, max: number) {
-  return z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}最多 ${max} 个字`);
+  return z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}最多 ${max} 个字`).refine(noNul, `${label}含有不允许的字符`);
 }
 
 export function phone(label = '手机号') {

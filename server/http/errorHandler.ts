@@ -17,6 +17,7 @@ function fromDatabase(err: { code?: string; constraint?: string }): AppError | u
     case '22003':
     case '22007':
     case '22008':
+    case '22021': // a U+0000 in text some schema let through
       return invalid('输入不正确');
     default:
       return undefined;
@@ -44,7 +45,8 @@ function fromFramework(err: FastifyError): AppError | undefined {
 /** One envelope for every failure; no stack trace ever leaves the server. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const known = error instanceof AppError ? error : (fromDatabase(error as never) ?? fromFramework(error));
+    // drizzle wraps the driver's error in `cause`.
+    const known = error instanceof AppError ? error : (fromDatabase(error as never) ?? fromDatabase(((error as { cause?: object }).cause ?? {}) as never) ?? fromFramework(error));
     if (!known) {
       req.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: '服务器内部错误，请稍后重试', data: null });

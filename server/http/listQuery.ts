@@ -25,9 +25,13 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 200;
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q']);
-const OPS = ['like', 'gte', 'lte', 'ne'] as const;
-type Op = (typeof OPS)[number] | 'eq';
+type Op = 'like' | 'gte' | 'lte' | 'ne' | 'eq';
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Columns PostgreSQL can ilike; on a number, time or array column the query itself would fail. */
+const TEXT_COLUMNS = new Set(['PgText', 'PgVarchar', 'PgChar']);
+/** Columns holding an int4: a fraction or an out-of-range number would fail in the database. */
+const INT_COLUMNS = new Set(['PgInteger', 'PgSerial']);
 
 function asArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
@@ -48,6 +52,7 @@ function coerce(column: AnyColumn, field: string, raw: string): unknown {
     case 'number': {
       const n = Number(raw);
       if (raw === '' || !Number.isFinite(n)) throw bad();
+      if (INT_COLUMNS.has(column.columnType) && !(Number.isInteger(n) && Math.abs(n) <= 2_147_483_647)) throw bad();
       return n;
     }
     case 'boolean':
@@ -55,22 +60,29 @@ function coerce(column: AnyColumn, field: string, raw: string): unknown {
       if (raw === 'false' || raw === '0') return false;
       throw bad();
     case 'date': {
-      const d = new Date(DAY_RE.test(raw) ? `${raw}T00:00:00+08:00` : raw);
-      if (Number.isNaN(d.getTime())) throw bad();
+      // A calendar day (Asia/Shanghai) or a full ISO timestamp; nothing that Date would guess at.
+      const isDay = DAY_RE.test(raw);
+      if (!isDay && !ISO_RE.test(raw)) throw bad();
+      const d = new Date(isDay ? `${raw}T00:00:00+08:00` : raw);
+      if (Number.isNaN(d.getTime()) || (isDay && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw)) throw bad();
       return d;
     }
     default:
-      if (raw.length > 200) throw bad();
+      // PostgreSQL text cannot hold U+0000.
+      if (raw.length > 200 || raw.includes('\u0000')) throw bad();
       return raw;
   }
 }
 
-function escapeLike(s: string): string {
+export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function condition(column: AnyColumn, field: string, op: Op, values: string[]): SQL {
-  if (op === 'like') return ilike(column, `%${escapeLike(values[0])}%`);
+  if (op === 'like') {
+    if (!TEXT_COLUMNS.has(column.columnType)) throw invalid(`筛选字段 ${field} 不支持模糊查询`, [{ field: `${field}_like`, message: `筛选字段 ${field} 不支持模糊查询` }]);
+    return ilike(column, `%${escapeLike(coerce(column, field, values[0]) as string)}%`);
+  }
   const isDay = column.dataType === 'date' && column.columnType !== 'PgDateString' && DAY_RE.test(values[0]);
   const v = coerce(column, field, values[0]);
   switch (op) {
@@ -82,6 +94,8 @@ function condition(column: AnyColumn, field: string, op: Op, values: string[]): 
     case 'ne':
       return ne(column, v);
     default:
+      // "createdAt=2026-11-22" means that whole day, not its first instant.
+      if (isDay && values.length === 1) return and(gte(column, v), lt(column, new Date((v as Date).getTime() + 86_400_000)))!;
       return values.length > 1 ? inArray(column, values.map((x) => coerce(column, field, x))) : eq(column, v);
   }
 }
@@ -107,6 +121,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q && spec.search) {
     if (q.length > 50) throw invalid('搜索内容最多 50 个字', [{ field: 'q', message: '搜索内容最多 50 个字' }]);
+    if (q.includes('\u0000')) throw invalid('搜索内容含有不允许的字符', [{ field: 'q', message: '搜索内容含有不允许的字符' }]);
     const s = spec.search(q);
     if (s) conditions.push(s);
   }
@@ -116,7 +131,9 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   const orderBy: SQL[] = sorts.map((field, i) => {
     const column = spec.fields[field];
     if (!column) throw invalid(`不支持的排序字段：${field}`, [{ field: '_sort', message: `不支持的排序字段：${field}` }]);
-    return (orders[i] ?? 'asc').toLowerCase() === 'desc' ? desc(column) : asc(column);
+    const order = (orders[i] ?? 'asc').toLowerCase();
+    if (order !== 'asc' && order !== 'desc') throw invalid('排序方向 _order 只能是 asc 或 desc', [{ field: '_order', message: '排序方向 _order 只能是 asc 或 desc' }]);
+    return order === 'desc' ? desc(column) : asc(column);
   });
   if (orderBy.length === 0 && spec.defaultSort) orderBy.push(...spec.defaultSort);
   orderBy.push(sorts.length || spec.defaultSort ? sql`${spec.idColumn} desc` : desc(spec.idColumn));

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { shopCreateSchema, shopUpdateSchema, shopHoursValid, SHOP_HOURS_ERROR } from '../../contract/shop';
-import { accountGrants, customers, shops, staff } from '../db/schema';
-import { authenticate, requireRole, sessionOf } from '../auth/sessionGuard';
-import { parseListQuery, type ListSpec } from '../http/listQuery';
+import { shops } from '../db/schema';
+import { authenticate, requireRole } from '../auth/sessionGuard';
+import { escapeLike, type ListSpec } from '../http/listQuery';
 import { parseId, parseInput } from '../http/validate';
-import { ok, page } from '../http/reply';
-import { conflict, invalid, notFound } from '../http/errors';
+import { ok } from '../http/reply';
+import { invalid } from '../http/errors';
+import { byShop, deleteRow, findRow, sendList, type Resource } from '../http/resource';
 import { audit, diffSummary } from '../audit/audit';
 
 const listSpec: ListSpec = {
@@ -25,48 +26,43 @@ const listSpec: ListSpec = {
   },
   idColumn: shops.id,
   search: (q) => {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return or(ilike(shops.name, like), ilike(shops.address, like), ilike(shops.phone, like));
+    const pattern = `%${escapeLike(q)}%`;
+    return or(ilike(shops.name, pattern), ilike(shops.address, pattern), ilike(shops.phone, pattern));
   },
 };
 
-/** A region filter on a province or city code matches every shop below it. */
+/** A shop-manager sees only the shop its session acts for; admin and finance see all. */
+const resource: Resource<typeof shops> = { table: shops, entity: 'shop', list: listSpec, missing: '门店不存在', scope: byShop(shops.id) };
+
+const REGION_FILTER_ERROR = '所在地区筛选必须是六位区划代码';
+
+/** A region filter on a province or city code matches every shop below it; several codes match any of them. */
 function regionPrefix(query: Record<string, unknown>): SQL | undefined {
-  const code = query.regionCode;
-  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return undefined;
+  const raw = query.regionCode;
   delete query.regionCode;
-  const prefix = code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code;
-  return sql`${shops.regionCode} like ${`${prefix}%`}`;
+  const codes = (Array.isArray(raw) ? raw : [raw]).filter((c) => c !== undefined && c !== '').map(String);
+  if (codes.length === 0) return undefined;
+  // Anything but a six-digit code would silently match no shop at all.
+  if (!codes.every((c) => /^\d{6}$/.test(c))) throw invalid(REGION_FILTER_ERROR, [{ field: 'regionCode', message: REGION_FILTER_ERROR }]);
+  return or(
+    ...codes.map((code) => {
+      const prefix = code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code;
+      return like(shops.regionCode, `${prefix}%`);
+    }),
+  );
 }
 
 const shopRoutes: FastifyPluginAsync = async (app) => {
   const base = `${API.resourceBase}/shops`;
   const admin = requireRole('admin');
 
-  /** A shop-manager sees only the shop its session acts for; admin and finance see all. */
-  function scope(req: Parameters<typeof sessionOf>[0]): SQL | undefined {
-    const s = sessionOf(req);
-    return s.role === 'shop-manager' ? eq(shops.id, s.shopId ?? -1) : undefined;
-  }
-
   app.get(base, { preHandler: authenticate }, async (req, reply) => {
     const query = { ...(req.query as Record<string, unknown>) };
     const region = regionPrefix(query);
-    const list = parseListQuery(query, listSpec);
-    const where = and(scope(req), region, list.where);
-    const [rows, [{ total }]] = await Promise.all([
-      app.db.select().from(shops).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
-      app.db.select({ total: count() }).from(shops).where(where),
-    ]);
-    return page(reply, rows, total);
+    return sendList(app.db, req, reply, resource, { query, extra: region });
   });
 
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const [row] = await app.db.select().from(shops).where(and(eq(shops.id, id), scope(req)));
-    if (!row) throw notFound('门店不存在');
-    return ok(row);
-  });
+  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id))));
 
   app.post(base, { preHandler: admin }, async (req) => {
     const input = parseInput(shopCreateSchema, req.body);
@@ -82,8 +78,7 @@ const shopRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId((req.params as { id: string }).id);
     const input = parseInput(shopUpdateSchema, req.body);
     const row = await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for('update');
-      if (!before) throw notFound('门店不存在');
+      const before = await findRow(tx, req, resource, id, true);
       if (!shopHoursValid({ ...before, ...input })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
       const [after] = await tx.update(shops).set({ ...input, updatedAt: sql`now()` }).where(eq(shops.id, id)).returning();
       await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary: diffSummary(before, input) });
@@ -93,19 +88,9 @@ const shopRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete(`${base}/:id`, { preHandler: admin }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for('update');
-      if (!before) throw notFound('门店不存在');
-      const [[g], [s], [c]] = await Promise.all([
-        tx.select({ n: count() }).from(accountGrants).where(eq(accountGrants.shopId, id)),
-        tx.select({ n: count() }).from(staff).where(eq(staff.shopId, id)),
-        tx.select({ n: count() }).from(customers).where(eq(customers.shopId, id)),
-      ]);
-      const refs = [g.n && `${g.n} 个账号授权`, s.n && `${s.n} 名员工`, c.n && `${c.n} 位客户`].filter(Boolean);
-      if (refs.length) throw conflict(`门店「${before.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`);
-      await tx.delete(shops).where(eq(shops.id, id));
-      await audit(tx, req, { action: 'delete', entity: 'shop', entityId: id, summary: `删除门店 ${before.name}` });
+    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+      summary: (shop) => `删除门店 ${shop.name}`,
+      blocked: (shop, refs) => `门店「${shop.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`,
     });
     return ok(null);
   });

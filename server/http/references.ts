@@ -1,0 +1,52 @@
+import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { accountGrants, customers, staff } from '../db/schema';
+
+/**
+ * What keeps a row from being deleted (DOMAIN.md: nothing that carries history is hard-deleted).
+ * This is the one place that knows who refers to whom: a later feature that refers to a program,
+ * staff member or customer (appointments, orders, after-sales) adds its entry here, and every
+ * DELETE of that entity answers 409 from then on.
+ */
+interface Referrer {
+  /** Counts the rows that refer to the given id. */
+  count(db: DbOrTx, id: number): Promise<number>;
+  /** "3 名员工": how the message names n of them. */
+  describe(n: number): string;
+}
+
+function rowsWhere(table: PgTable, where: (id: number) => SQL | undefined, describe: (n: number) => string): Referrer {
+  return {
+    async count(db, id) {
+      const [r] = await db.select({ n: count() }).from(table).where(where(id));
+      return r.n;
+    },
+    describe,
+  };
+}
+
+export const REFERRERS = {
+  shop: [
+    rowsWhere(accountGrants, (id) => eq(accountGrants.shopId, id), (n) => `${n} 个账号授权`),
+    rowsWhere(staff, (id) => eq(staff.shopId, id), (n) => `${n} 名员工`),
+    rowsWhere(customers, (id) => eq(customers.shopId, id), (n) => `${n} 位客户`),
+  ],
+  // A member linked to a login account has acted in the system under that account.
+  staff: [rowsWhere(staff, (id) => and(eq(staff.id, id), isNotNull(staff.accountId)), () => '关联的登录账号')],
+  customer: [],
+  program: [],
+  banner: [],
+} satisfies Record<string, Referrer[]>;
+
+export type ReferencedEntity = keyof typeof REFERRERS;
+
+/** The references that block deleting the row, described for a 409 message; empty when none. */
+export async function referencesTo(db: DbOrTx, entity: ReferencedEntity, id: number): Promise<string[]> {
+  const referrers: Referrer[] = REFERRERS[entity];
+  // One at a time: `db` is usually a transaction, i.e. one connection, and pg deprecates (pg 9 refuses)
+  // overlapping queries on one client.
+  const counts: number[] = [];
+  for (const r of referrers) counts.push(await r.count(db, id));
+  return referrers.flatMap((r, i) => (counts[i] > 0 ? [r.describe(counts[i])] : []));
+}

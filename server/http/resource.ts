@@ -1,0 +1,130 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db/client';
+import { sessionOf, type SessionContext } from '../auth/sessionGuard';
+import { audit, diffSummary } from '../audit/audit';
+import { parseListQuery, type ListSpec } from './listQuery';
+import { page } from './reply';
+import { conflict, forbidden, notFound } from './errors';
+import { referencesTo, type ReferencedEntity } from './references';
+import { maskPhone } from '../../contract/mask';
+
+/**
+ * The parts every REST resource shares (DOMAIN.md "API shape"): a scoped list page, a scoped read,
+ * a locked read for writes and a delete that refuses while history refers to the row.
+ */
+export interface Resource<T extends PgTable> {
+  table: T;
+  /** Audit entity and key into REFERRERS. */
+  entity: ReferencedEntity;
+  list: ListSpec;
+  /** 404 message: "员工不存在". */
+  missing: string;
+  /** The rows a session may see; another shop's row then answers 404 as if it did not exist. */
+  scope?: (s: SessionContext) => SQL | undefined;
+}
+
+export type RowOf<T extends PgTable> = T['$inferSelect'];
+
+/** The shop a manager's session acts for: where the rows it creates belong; a client never picks it. */
+export function currentShopId(req: FastifyRequest): number {
+  const shopId = sessionOf(req).shopId;
+  if (shopId == null) throw forbidden('请先选择门店');
+  return shopId;
+}
+
+/** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
+export function byShop(column: PgColumn) {
+  return (s: SessionContext): SQL | undefined => (s.role === 'shop-manager' ? eq(column, s.shopId ?? -1) : undefined);
+}
+
+/** The two statements of a list page, unexecuted, so a benchmark can run exactly the same SQL. */
+export function listStatements<T extends PgTable>(db: DbOrTx, res: Resource<T>, s: SessionContext, query: Record<string, unknown>, extra?: SQL) {
+  const list = parseListQuery(query, res.list);
+  const where = and(res.scope?.(s), extra, list.where);
+  const table = res.table as PgTable;
+  return {
+    rows: db.select().from(table).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+    total: db.select({ total: count() }).from(table).where(where),
+  };
+}
+
+/** Runs a list page's statements and answers the rows with x-total-count; `map` shapes each row (e.g. masks a phone). */
+export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statements: { rows: PromiseLike<unknown[]>; total: PromiseLike<{ total: number }[]> }, map?: (row: Row) => Out) {
+  const [found, [{ total }]] = await Promise.all([statements.rows, statements.total]);
+  const rows = found as Row[];
+  return page<Row | Out>(reply, map ? rows.map(map) : rows, total);
+}
+
+/** One page of a resource's list for the calling session. */
+export function sendList<T extends PgTable, Out = RowOf<T>>(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  res: Resource<T>,
+  opts: { query?: Record<string, unknown>; extra?: SQL; map?: (row: RowOf<T>) => Out } = {},
+) {
+  const query = opts.query ?? { ...(req.query as Record<string, unknown>) };
+  return sendStatements(reply, listStatements(db, res, sessionOf(req), query, opts.extra), opts.map);
+}
+
+/** The row with this id that the session may see, optionally locked for a write; 404 otherwise. */
+export async function findRow<T extends PgTable>(db: DbOrTx, req: FastifyRequest, res: Resource<T>, id: number, lock = false): Promise<RowOf<T>> {
+  const q = db
+    .select()
+    .from(res.table as PgTable)
+    .where(and(eq(res.list.idColumn, id), res.scope?.(sessionOf(req))));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound(res.missing);
+  return row as RowOf<T>;
+}
+
+/**
+ * Deletes the row in one transaction with its audit row, unless something refers to it: then 409
+ * with `blocked(row, references)` as the message.
+ */
+export async function deleteRow<T extends PgTable>(
+  db: Db,
+  req: FastifyRequest,
+  res: Resource<T>,
+  id: number,
+  opts: { summary: (row: RowOf<T>) => string; blocked: (row: RowOf<T>, references: string[]) => string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findRow(tx, req, res, id, true);
+    const refs = await referencesTo(tx, res.entity, id);
+    if (refs.length) throw conflict(opts.blocked(row, refs));
+    await tx.delete(res.table as PgTable).where(eq(res.list.idColumn, id));
+    await audit(tx, req, { action: 'delete', entity: res.entity, entityId: id, summary: opts.summary(row) });
+  });
+}
+
+/** API timestamps are ISO strings; the columns take Dates (null and absent pass through). */
+export const isoToDate = (s: string | null | undefined) => (s == null ? s : new Date(s));
+
+/** The PostgreSQL error behind a failed query (drizzle wraps it in `cause`). */
+export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
+  const err = e as { code?: string; cause?: { code?: string; constraint?: string } };
+  return err.cause?.code ? err.cause : (err as { code?: string; constraint?: string });
+}
+
+/**
+ * The full phone of a row the session may see, for POST /:id/reveal-phone; DOMAIN.md wants every
+ * full view audited, so the answer leaves only after its audit row is written.
+ */
+export async function revealPhone<T extends PgTable>(db: Db, req: FastifyRequest, res: Resource<T>, id: number, phoneOf: (row: RowOf<T>) => string) {
+  const row = await findRow(db, req, res, id);
+  const phone = phoneOf(row);
+  await audit(db, req, { action: 'reveal-phone', entity: res.entity, entityId: id, summary: `查看完整手机号 ${maskPhone(phone)}` });
+  return { phone };
+}
+
+/** diffSummary for rows with a phone: the audit trail never holds a full number. */
+export function phoneSafeDiff(before: Record<string, unknown> & { phone: string }, input: Record<string, unknown> & { phone?: string }): string {
+  const { phone: oldPhone, ...restBefore } = before;
+  const { phone: newPhone, ...restInput } = input;
+  const parts = [diffSummary(restBefore, restInput)];
+  if (newPhone !== undefined && newPhone !== oldPhone) parts.push(`phone: ${maskPhone(oldPhone)} -> ${maskPhone(newPhone)}`);
+  return parts.filter(Boolean).join('; ');
+}
