@@ -31,4 +31,17 @@ export function mergeAreas(files: Record<string, { default: LocaleTexts }>): Rec
   return merged;
 }
 
-export const messages = mergeAreas(import.meta.glob<{ default: LocaleTexts }>('./*/*.ts', { eager: true }));
+/**
+ * Only the areas that the login page and the session dialogs show are in the first bundle (issue 2:
+ * /login loads at most 350 KB gzip, and every page adds an area); the default layout loads the others
+ * with pageTexts() before any page renders (src/App.tsx, loadPageTexts in src/providers/i18nProvider.ts).
+ */
+export const messages = mergeAreas(import.meta.glob<{ default: LocaleTexts }>('./*/{auth,http,notification,login,common}.ts', { eager: true }));
+
+const pageAreas = import.meta.glob<{ default: LocaleTexts }>(['./*/*.ts', '!./*/{auth,http,notification,login,common}.ts']);
+
+/** Every other area (menu, layout, the pages), merged per locale. */
+export async function pageTexts(): Promise<Record<Locale, LocaleTexts>> {
+  const files = await Promise.all(Object.entries(pageAreas).map(async ([file, load]) => [file, await load()] as const));
+  return mergeAreas(Object.fromEntries(files));
+}

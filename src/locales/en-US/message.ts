@@ -1,5 +1,6 @@
 const message = {
   'message.box.title': 'Messages',
+  'message.justNow': 'just now',
   'message.empty': 'No messages',
   'message.clear': 'Clear',
   'message.clear.confirm': 'Delete every message under "{{type}}"? This cannot be undone.',

@@ -1,6 +1,7 @@
 /** The message box in the navbar and the messages page (/messages). */
 const message = {
   'message.box.title': '消息通知',
+  'message.justNow': '刚刚',
   'message.empty': '暂无内容',
   'message.clear': '清空',
   'message.clear.confirm': '确定清空「{{type}}」中的全部消息？清空后无法恢复。',

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Avatar, List, Tag, Typography } from 'antd';
+import { CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_STATUS, MESSAGE_TAG_LABELS, type Message, type MessageType } from '../../../contract/message';
+import { imageSrc } from '../upload';
+import { formatDateTime } from '../format';
+import { messageTime } from './messageTime';
+
+const TYPE_ICONS: Partial<Record<MessageType, ReactNode>> = {
+  notice: <NotificationOutlined />,
+  todo: <CheckSquareOutlined />,
+};
+const TYPE_COLORS: Record<MessageType, string> = { message: '#165DFF', notice: '#FF7D00', todo: '#00B42A' };
+
+/** Whose message or what kind: the sender's avatar, else the first character (messages) or the type's icon. */
+function MessageAvatar({ message }: { message: Message }) {
+  if (message.avatar) return <Avatar src={imageSrc(message.avatar)} />;
+  return (
+    <Avatar style={{ backgroundColor: TYPE_COLORS[message.type] }} icon={TYPE_ICONS[message.type]}>
+      {message.title.slice(0, 1)}
+    </Avatar>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  now: number;
+  onOpen: (m: Message) => void;
+  actions?: ReactNode[];
+  /** The box cuts the content to two lines (the messages page shows it whole). */
+  brief?: boolean;
+}
+
+/**
+ * One message as the box and the messages page show it: avatar, title with its tag, subTitle, content
+ * and time. Unread messages stand out; a click reports the message so the caller can mark it read.
+ */
+export function MessageItem({ message, now, onOpen, actions, brief }: MessageItemProps) {
+  const { t, i18n } = useTranslation();
+  const unread = message.status === MESSAGE_STATUS.unread;
+  const tag = message.messageType === null ? undefined : MESSAGE_TAG_LABELS[message.messageType];
+  return (
+    <List.Item
+      className={`message-item${unread ? ' message-item-unread' : ''}`}
+      data-testid={`message-${message.id}`}
+      onClick={() => onOpen(message)}
+      actions={actions}
+    >
+      <List.Item.Meta
+        avatar={<MessageAvatar message={message} />}
+        title={
+          <div className="message-item-title">
+            <span className="message-item-name">{message.title}</span>
+            {tag && (
+              <Tag color={tag.color} bordered={false}>
+                {tag.label}
+              </Tag>
+            )}
+            {message.subTitle && <span className="message-item-sub">{message.subTitle}</span>}
+          </div>
+        }
+        description={
+          <>
+            <Typography.Paragraph className="message-item-content" ellipsis={brief ? { rows: 2 } : false}>
+              {message.content}
+            </Typography.Paragraph>
+            <time className="message-item-time" dateTime={message.time} title={formatDateTime(message.time)}>
+              {messageTime(message.time, now, i18n.language, t('message.justNow'))}
+            </time>
+          </>
+        }
+      />
+    </List.Item>
+  );
+}

@@ -1,0 +1,2 @@
+export { Permission } from './Permission';
+export { usePermission } from './usePermission';
