@@ -1,0 +1,2 @@
+export { ImageUpload, ImageListUpload, type ImageUploadProps } from './ImageUpload';
+export { imageSrc } from './imageSrc';

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
+import { useOne, useUpdate, type HttpError } from '@refinedev/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { API } from '../../../contract/api';
+import { CUSTOMER_FIELD_LABELS as L, CUSTOMER_SOURCE_LABELS, GENDER_LABELS, customerCreateSchema, type Customer, type RevealedPhone } from '../../../contract/customer';
+import { api, type ApiError } from '../../providers/http';
+import { applyServerErrors, zodRule } from '../../providers/formRules';
+import { formatDateTime } from '../../components/format';
+import { CUSTOMER_RESOURCE, CustomerModal, useCustomerModal } from './CustomerForm';
+import { customerListPath } from './paths';
+
+/** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
+export default function CustomerDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
+  const edit = useCustomerModal('edit');
+
+  const back = (
+    <Link to={customerListPath}>
+      <ArrowLeftOutlined /> {t('customer.backToList')}
+    </Link>
+  );
+
+  if (query.isError) {
+    // http.ts has toasted the reason (404 for another shop's customer, as for a missing one).
+    return <Result status="404" title={t('customer.notFound')} extra={back} />;
+  }
+  if (!customer) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title={
+        <Space>
+          {customer.name}
+          {customer.vip && <Tag color="gold">VIP</Tag>}
+        </Space>
+      }
+      extra={
+        <Space>
+          {back}
+          <Button type="primary" onClick={() => edit.show(customer.id)}>
+            {t('common.edit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Tabs
+        items={[
+          // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
+          { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
+          { key: 'visits', label: t('customer.tab.visits'), children: <Empty description={t('customer.visits.empty')} /> },
+          { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
+        ]}
+      />
+      <CustomerModal modal={edit} action="edit" />
+    </Card>
+  );
+}
+
+function Profile({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions column={2} bordered size="middle">
+      <Descriptions.Item label={L.name}>{customer.name}</Descriptions.Item>
+      <Descriptions.Item label={L.phone}>
+        <RevealablePhone customer={customer} />
+      </Descriptions.Item>
+      <Descriptions.Item label={L.gender}>{GENDER_LABELS[customer.gender]}</Descriptions.Item>
+      <Descriptions.Item label={L.birthday}>{customer.birthday ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={L.source}>{CUSTOMER_SOURCE_LABELS[customer.source]}</Descriptions.Item>
+      <Descriptions.Item label={L.vip}>{customer.vip ? t('customer.vip.yes') : t('customer.vip.no')}</Descriptions.Item>
+      <Descriptions.Item label={L.tags} span={2}>
+        {customer.tags.length ? customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-'}
+      </Descriptions.Item>
+      <Descriptions.Item label={L.healthNotes} span={2}>
+        <Typography.Text type={customer.healthNotes ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
+          {customer.healthNotes || '-'}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={L.consentSignedAt}>
+        {customer.consentSignedAt ? formatDateTime(customer.consentSignedAt) : <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('customer.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The masked phone with a button that asks the server for the full number (each reveal is audited there). */
+function RevealablePhone({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  const reveal = async () => {
+    setLoading(true);
+    try {
+      const data = await api.post<RevealedPhone>(`${API.resourceBase}/${CUSTOMER_RESOURCE}/${customer.id}/reveal-phone`);
+      setPhone(data.phone);
+    } catch {
+      // http.ts has shown the server's message; the masked number stays.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Space>
+      <Typography.Text copyable={phone ? { text: phone } : false}>{phone ?? customer.phone}</Typography.Text>
+      {!phone && (
+        <Button size="small" icon={<EyeOutlined />} loading={loading} onClick={reveal}>
+          {t('customer.revealPhone')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function Notes({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ notes: string }>();
+  const { mutate: update, mutation } = useUpdate<Customer, ApiError>();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ notes: customer.notes }}
+      onFinish={({ notes }) =>
+        update({
+          resource: CUSTOMER_RESOURCE,
+          id: customer.id,
+          values: { notes },
+          successNotification: () => ({ type: 'success', message: t('customer.notes.saved') }),
+        }, { onError: (error) => applyServerErrors(form, error) })
+      }
+    >
+      <Form.Item name="notes" label={L.notes} rules={[zodRule(customerCreateSchema.shape.notes)]}>
+        <Input.TextArea rows={8} maxLength={1000} showCount placeholder={t('customer.notes.placeholder')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}
