@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chunkSizes, loadedByPage } from './bundle';
+import { startServer, treeMemory } from './serverProcess';
+import { freePort } from '../server/db/embedded';
+
+/**
+ * `npm run bench`: the figures the issues ask for, measured on this machine.
+ *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
+ *  2. `npm start` to the first answered request on an existing data folder;
+ *  3. resident memory of the server and its embedded PostgreSQL after start;
+ *  4. the customers list under load (bench/customers.ts), when its data is seeded.
+ */
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const LOGIN_BUDGET = 350 * 1024;
+
+function section(title: string) {
+  console.log(`\n## ${title}`);
+}
+
+async function main() {
+  section('Build');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  section('Console bundle (each chunk)');
+  const chunks = chunkSizes();
+  console.table(chunks.map((c) => ({ chunk: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
+  console.log(`all chunks: ${kb(chunks.reduce((s, c) => s + c.raw, 0))} raw, ${kb(chunks.reduce((s, c) => s + c.gzip, 0))} gzip`);
+
+  const dataDir = path.resolve('.tmp/bench-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const url = `http://127.0.0.1:${port}/login`;
+
+  section('Start-up');
+  const first = await startServer('npm', ['start', '--silent'], env, url);
+  console.log(`first start (new data folder, creates the database and loads demo data): ${first.startMs.toFixed(0)} ms`);
+  await first.stop();
+  const restart = await startServer('npm', ['start', '--silent'], env, url);
+  console.log(`restart on the existing data folder (npm start -> first answered request): ${restart.startMs.toFixed(0)} ms (target < 5000 ms)`);
+
+  try {
+    section('Memory after start');
+    await new Promise((r) => setTimeout(r, 2000));
+    const procs = treeMemory(restart.child.pid!);
+    const server = procs.filter((p) => p.name === 'node' || p.name.startsWith('postgres'));
+    const wrappers = procs.filter((p) => !server.includes(p));
+    console.table(procs.map((p) => ({ pid: p.pid, process: p.name, rss: kb(p.rssKb * 1024), pss: kb(p.pssKb * 1024) })));
+    const sum = (list: typeof procs, k: 'rssKb' | 'pssKb') => list.reduce((s, p) => s + p[k], 0) * 1024;
+    console.log(
+      `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once), ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
+        `npm/tsx launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
+    );
+
+    section('What a browser loads for /login');
+    const loaded = await loadedByPage(`http://127.0.0.1:${port}`, '/login');
+    console.table(loaded.map((c) => ({ file: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
+    const jsCss = loaded.filter((c) => /\.(js|css)$/.test(c.file));
+    const total = jsCss.reduce((s, c) => s + c.gzip, 0);
+    console.log(`/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`);
+  } finally {
+    await restart.stop();
+  }
+
+  const customers = path.resolve('bench/customers.ts');
+  if (fs.existsSync(customers)) {
+    section('Customers list under load');
+    const { benchCustomers } = await import('./customers');
+    await benchCustomers({});
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
