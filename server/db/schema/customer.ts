@@ -24,7 +24,9 @@ export const customers = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('customers_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    // Plain ascending: read backwards it gives "created_at desc, id desc" (nulls first, PostgreSQL's
+    // default for desc), the list's default order; a "desc nulls last" index cannot serve that order.
+    index('customers_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     // Serves the "last four digits" search inside one shop without scanning the shop's customers.
     index('customers_shop_phone_last4_idx').on(t.shopId, sql`right(${t.phone}, 4)`),
     index('customers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),

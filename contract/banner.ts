@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { strictObject, text, optionalText, int, oneOf, link, instant } from './validation';
+
+export const BANNER_STATUSES = ['on', 'off'] as const;
+export type BannerStatus = (typeof BANNER_STATUSES)[number];
+export const BANNER_STATUS_LABELS: Record<BannerStatus, string> = { on: '上线', off: '下线' };
+
+/** Field labels of SPEC.md section 3 "Banner form labels", used by messages and forms alike. */
+export const BANNER_FIELD_LABELS = {
+  name: '名称',
+  platform: '平台',
+  priority: '优先级',
+  image: '图片',
+  type: '类型',
+  source: '来源',
+  jumpLink: '跳转链接',
+  imageLink: '图片链接',
+  status: '状态',
+  startAt: '开始时间',
+  endAt: '结束时间',
+} as const;
+
+const L = BANNER_FIELD_LABELS;
+const bannerFields = {
+  // SPEC.md section 5: the name's required message is exactly "请输入名称".
+  name: text(L.name, { max: 50 }),
+  platform: optionalText(L.platform, 20),
+  priority: int(L.priority, 0, 9999),
+  image: link(L.image),
+  type: optionalText(L.type, 20),
+  source: optionalText(L.source, 50),
+  jumpLink: link(L.jumpLink),
+  imageLink: link(L.imageLink),
+  status: oneOf(L.status, BANNER_STATUSES),
+  startAt: instant(L.startAt).nullable(),
+  endAt: instant(L.endAt).nullable(),
+};
+
+/** A start or end that is not a time at all is its own field's error, not this one. */
+const endAfterStart = (b: { startAt?: string | Date | null; endAt?: string | Date | null }) => {
+  const start = b.startAt ? new Date(b.startAt).getTime() : NaN;
+  const end = b.endAt ? new Date(b.endAt).getTime() : NaN;
+  return Number.isNaN(start) || Number.isNaN(end) || end > start;
+};
+const END_AFTER_START = { message: '结束时间必须晚于开始时间', path: ['endAt'] };
+
+export const bannerCreateSchema = strictObject({
+  ...bannerFields,
+  platform: bannerFields.platform.default(''),
+  priority: bannerFields.priority.default(0),
+  image: bannerFields.image.default(''),
+  type: bannerFields.type.default(''),
+  source: bannerFields.source.default(''),
+  jumpLink: bannerFields.jumpLink.default(''),
+  imageLink: bannerFields.imageLink.default(''),
+  status: bannerFields.status.default('on'),
+  startAt: bannerFields.startAt.optional(),
+  endAt: bannerFields.endAt.optional(),
+  // A copy, because zod moves `message` out of the object it is given.
+}).refine(endAfterStart, { ...END_AFTER_START });
+export const bannerUpdateSchema = strictObject(bannerFields).partial();
+export { endAfterStart as bannerPeriodValid, END_AFTER_START as BANNER_PERIOD_ERROR };
+export const bannerFieldSchemas = bannerFields;
+
+export type BannerInput = z.input<typeof bannerCreateSchema>;
+
+export interface Banner {
+  id: number;
+  name: string;
+  platform: string;
+  priority: number;
+  image: string;
+  type: string;
+  source: string;
+  jumpLink: string;
+  imageLink: string;
+  status: BannerStatus;
+  startAt: string | null;
+  endAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

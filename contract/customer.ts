@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { strictObject, text, optionalText, phone, oneOf, bool, day, instant } from './validation';
+
+export const CUSTOMER_SOURCES = ['walk-in', 'referral', 'meituan', 'douyin', 'mini-program', 'other'] as const;
+export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
+export const CUSTOMER_SOURCE_LABELS: Record<CustomerSource, string> = {
+  'walk-in': '到店',
+  referral: '转介绍',
+  meituan: '美团点评',
+  douyin: '抖音',
+  'mini-program': '小程序',
+  other: '其他',
+};
+
+export const GENDERS = ['female', 'male', 'unknown'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { female: '女', male: '男', unknown: '未知' };
+
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 10;
+
+export const CUSTOMER_FIELD_LABELS = {
+  name: '姓名',
+  phone: '手机号',
+  gender: '性别',
+  birthday: '生日',
+  source: '来源',
+  shopId: '所属门店',
+  vip: '会员',
+  tags: '标签',
+  healthNotes: '过敏与健康备注',
+  consentSignedAt: '知情同意书签署时间',
+  notes: '备注',
+} as const;
+
+const L = CUSTOMER_FIELD_LABELS;
+const customerFields = {
+  name: text(L.name, { max: 30 }),
+  phone: phone(L.phone),
+  gender: oneOf(L.gender, GENDERS),
+  birthday: day(L.birthday)
+    // Compared as Shanghai calendar days: nobody is born after today.
+    .refine((d) => d <= new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10), `${L.birthday}不能晚于今天`)
+    .nullable(),
+  source: oneOf(L.source, CUSTOMER_SOURCES),
+  vip: bool(L.vip),
+  tags: z
+    .array(text(L.tags, { max: MAX_TAG_LENGTH }), { error: `${L.tags}必须是列表` })
+    .max(MAX_TAGS, `${L.tags}最多 ${MAX_TAGS} 个`)
+    // The same tag twice is one tag.
+    .transform((tags) => [...new Set(tags)]),
+  healthNotes: optionalText(L.healthNotes, 500),
+  consentSignedAt: instant(L.consentSignedAt).nullable(),
+  notes: optionalText(L.notes, 1000),
+};
+
+/** The home shop is never part of the input: it is the session's current shop. */
+export const customerCreateSchema = strictObject({
+  ...customerFields,
+  gender: customerFields.gender.default('unknown'),
+  birthday: customerFields.birthday.optional(),
+  source: customerFields.source.default('walk-in'),
+  vip: customerFields.vip.default(false),
+  tags: customerFields.tags.default([]),
+  healthNotes: customerFields.healthNotes.default(''),
+  consentSignedAt: customerFields.consentSignedAt.optional(),
+  notes: customerFields.notes.default(''),
+});
+export const customerUpdateSchema = strictObject(customerFields).partial();
+export const customerFieldSchemas = customerFields;
+
+export type CustomerInput = z.input<typeof customerCreateSchema>;
+
+/** A customer as lists and GET /:id answer it: `phone` is masked (138****0002). */
+export interface Customer {
+  id: number;
+  name: string;
+  phone: string;
+  gender: Gender;
+  birthday: string | null;
+  source: CustomerSource;
+  shopId: number;
+  vip: boolean;
+  tags: string[];
+  healthNotes: string;
+  consentSignedAt: string | null;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** data of POST /customers/:id/reveal-phone (and /staff/:id/reveal-phone). */
+export interface RevealedPhone {
+  phone: string;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { strictObject, text, optionalText, phone, int, oneOf, day } from './validation';
+
+export const STAFF_JOBS = ['tattoo-artist', 'beautician', 'receptionist', 'manager'] as const;
+export type StaffJob = (typeof STAFF_JOBS)[number];
+export const STAFF_JOB_LABELS: Record<StaffJob, string> = {
+  'tattoo-artist': '纹绣师',
+  beautician: '美容师',
+  receptionist: '前台',
+  manager: '店长',
+};
+
+export const STAFF_STATUSES = ['active', 'left'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = { active: '在职', left: '离职' };
+
+/** Commission is stored in basis points: 10000 = 100%. */
+export const MAX_COMMISSION_BP = 10_000;
+
+export const STAFF_FIELD_LABELS = {
+  name: '姓名',
+  phone: '手机号',
+  job: '岗位',
+  level: '级别',
+  hiredAt: '入职日期',
+  status: '在职状态',
+  commissionRateBp: '提成比例',
+  accountId: '关联账号',
+} as const;
+
+const L = STAFF_FIELD_LABELS;
+const staffFields = {
+  name: text(L.name, { max: 30 }),
+  phone: phone(L.phone),
+  job: oneOf(L.job, STAFF_JOBS),
+  level: optionalText(L.level, 20),
+  hiredAt: day(L.hiredAt),
+  status: oneOf(L.status, STAFF_STATUSES),
+  commissionRateBp: int(L.commissionRateBp, 0, MAX_COMMISSION_BP),
+  accountId: z
+    .number({ error: `${L.accountId}必须是数字` })
+    .int(`${L.accountId}必须是整数`)
+    .positive(`${L.accountId}不正确`)
+    .max(2_147_483_647, `${L.accountId}不正确`)
+    .nullable(),
+};
+
+/** The shop is never part of the input: a member always belongs to the session's current shop. */
+export const staffCreateSchema = strictObject({
+  ...staffFields,
+  level: staffFields.level.default(''),
+  status: staffFields.status.default('active'),
+  commissionRateBp: staffFields.commissionRateBp.default(0),
+  accountId: staffFields.accountId.optional(),
+});
+export const staffUpdateSchema = strictObject(staffFields).partial();
+export const staffFieldSchemas = staffFields;
+
+export type StaffInput = z.input<typeof staffCreateSchema>;
+
+export interface Staff {
+  id: number;
+  shopId: number;
+  name: string;
+  phone: string;
+  job: StaffJob;
+  level: string;
+  hiredAt: string;
+  status: StaffStatus;
+  commissionRateBp: number;
+  accountId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,20 @@
+/**
+ * npm run seed:bench
+ * Fills the configured database (DATABASE_URL, or the embedded one under DATA_DIR) with the bench
+ * data set of server/seed/bench.ts, for `npm run bench`. Refuses when a bench set is already there.
+ */
+import { BENCH, BenchDataExists, seedBench } from '../seed/bench';
+import { CommandError, runWithDatabase } from './runWithDatabase';
+
+await runWithDatabase(async ({ pool }) => {
+  try {
+    const r = await seedBench(pool);
+    console.log(
+      `已载入压测数据：${BENCH.shops} 家门店、${BENCH.customers} 位客户、${BENCH.staff} 名员工、${BENCH.programs} 个服务项目、${BENCH.banners} 条广告，用时 ${(r.ms / 1000).toFixed(1)} 秒。`,
+    );
+    console.log(`压测店长账号：${BENCH.managerPhone}，密码 ${BENCH.managerPassword}（「${BENCH.shopPrefix}01」的店长，门店 ID ${r.managerShopId}）。`);
+  } catch (e) {
+    if (e instanceof BenchDataExists) throw new CommandError(e.message);
+    throw e;
+  }
+});

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, arrayContains, desc, eq, ilike, like, ne, sql, type SQL } from 'drizzle-orm';
+import { API } from '../../contract/api';
+import { customerCreateSchema, customerUpdateSchema } from '../../contract/customer';
+import { maskPhone } from '../../contract/mask';
+import { PHONE_RE } from '../../contract/validation';
+import { customers, shops } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import type { SessionContext } from '../auth/sessionGuard';
+import { authenticate, requireRole, sessionOf } from '../auth/sessionGuard';
+import { escapeLike } from '../http/listQuery';
+import { parseId, parseInput } from '../http/validate';
+import { ok } from '../http/reply';
+import { conflict, invalid, type AppError } from '../http/errors';
+import { byShop, currentShopId, deleteRow, findRow, isoToDate, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type Resource, type RowOf } from '../http/resource';
+import { audit } from '../audit/audit';
+
+/**
+ * q: a full mobile number matches exactly; exactly four digits match the last four (served by the
+ * (shop_id, right(phone, 4)) index); other digits match part of the phone and anything else part
+ * of the name (both served by trigram indexes).
+ */
+function search(q: string): SQL {
+  if (PHONE_RE.test(q)) return eq(customers.phone, q);
+  if (/^\d{4}$/.test(q)) return sql`right(${customers.phone}, 4) = ${q}`;
+  if (/^\d+$/.test(q)) return like(customers.phone, `%${q}%`);
+  return ilike(customers.name, `%${escapeLike(q)}%`);
+}
+
+const resource: Resource<typeof customers> = {
+  table: customers,
+  entity: 'customer',
+  missing: '客户不存在',
+  scope: byShop(customers.shopId),
+  list: {
+    fields: {
+      id: customers.id,
+      shopId: customers.shopId,
+      name: customers.name,
+      gender: customers.gender,
+      birthday: customers.birthday,
+      source: customers.source,
+      vip: customers.vip,
+      consentSignedAt: customers.consentSignedAt,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
+    },
+    idColumn: customers.id,
+    // Newest first, the order of the (shop_id, created_at desc, id desc) index.
+    defaultSort: [desc(customers.createdAt)],
+    search,
+  },
+};
+
+const MAX_TAG_FILTERS = 5;
+
+/** tags=敏感肌&tags=老客: customers carrying every one of them (GIN index on tags). */
+function tagsFilter(query: Record<string, unknown>): SQL | undefined {
+  const raw = query.tags;
+  delete query.tags;
+  const tags = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((t) => String(t).trim()).filter(Boolean);
+  if (tags.length === 0) return undefined;
+  if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > 10)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
+  return arrayContains(customers.tags, tags);
+}
+
+/**
+ * The statements of one customers list page for a session, unexecuted: the route runs them and
+ * bench/customers.ts runs the very same SQL directly against PostgreSQL.
+ */
+export function customerListStatements(db: DbOrTx, session: SessionContext, query: Record<string, unknown>) {
+  const q = { ...query };
+  const tags = tagsFilter(q);
+  return listStatements(db, resource, session, q, tags);
+}
+
+/** DOMAIN.md: lists and record views show the phone masked; reveal-phone answers the full number. */
+const masked = (row: RowOf<typeof customers>) => ({ ...row, phone: maskPhone(row.phone) });
+
+/** The 409 for a phone that already belongs to a customer, naming that customer's shop. */
+async function phoneTaken(db: DbOrTx, phone: string, exceptId?: number): Promise<AppError | undefined> {
+  const [hit] = await db
+    .select({ shopName: shops.name })
+    .from(customers)
+    .innerJoin(shops, eq(shops.id, customers.shopId))
+    .where(and(eq(customers.phone, phone), exceptId === undefined ? undefined : ne(customers.id, exceptId)));
+  return hit ? conflict(`手机号 ${maskPhone(phone)} 已是「${hit.shopName}」的客户`) : undefined;
+}
+
+const customerRoutes: FastifyPluginAsync = async (app) => {
+  const base = `${API.resourceBase}/customers`;
+  // Managers serve their shop's customers; admin and finance may read every shop's but never write.
+  const manager = requireRole('shop-manager');
+
+  /** Two requests racing with one new phone: the unique index decides, and the loser gets the same 409. */
+  async function uniquePhone<T>(phone: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (e) {
+      const pgError = pgErrorOf(e);
+      if (phone && pgError.code === '23505' && pgError.constraint === 'customers_phone_key') throw (await phoneTaken(app.db, phone)) ?? e;
+      throw e;
+    }
+  }
+
+  app.get(base, { preHandler: authenticate }, (req, reply) =>
+    sendStatements(reply, customerListStatements(app.db, sessionOf(req), req.query as Record<string, unknown>), masked),
+  );
+
+  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(masked(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+
+  app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
+    ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (c) => c.phone)),
+  );
+
+  app.post(base, { preHandler: manager }, async (req) => {
+    const input = parseInput(customerCreateSchema, req.body);
+    const shopId = currentShopId(req);
+    const row = await uniquePhone(input.phone, () =>
+      app.db.transaction(async (tx) => {
+        const taken = await phoneTaken(tx, input.phone);
+        if (taken) throw taken;
+        const [created] = await tx
+          .insert(customers)
+          .values({ ...input, shopId, consentSignedAt: isoToDate(input.consentSignedAt) })
+          .returning();
+        await audit(tx, req, { action: 'create', entity: 'customer', entityId: created.id, summary: `新增客户 ${created.name} ${maskPhone(created.phone)}` });
+        return created;
+      }),
+    );
+    return ok(masked(row));
+  });
+
+  app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
+    const id = parseId((req.params as { id: string }).id);
+    const input = parseInput(customerUpdateSchema, req.body);
+    const row = await uniquePhone(input.phone, () =>
+      app.db.transaction(async (tx) => {
+        const before = await findRow(tx, req, resource, id, true);
+        if (input.phone !== undefined && input.phone !== before.phone) {
+          const taken = await phoneTaken(tx, input.phone, id);
+          if (taken) throw taken;
+        }
+        const [after] = await tx
+          .update(customers)
+          .set({ ...input, consentSignedAt: isoToDate(input.consentSignedAt), updatedAt: sql`now()` })
+          .where(eq(customers.id, id))
+          .returning();
+        await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary: phoneSafeDiff(before, input) });
+        return after;
+      }),
+    );
+    return ok(masked(row));
+  });
+
+  app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {
+    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+      summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,
+      blocked: (c, refs) => `客户「${c.name}」已有${refs.join('、')}，不能删除`,
+    });
+    return ok(null);
+  });
+};
+
+export default customerRoutes;

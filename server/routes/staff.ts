@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { API } from '../../contract/api';
+import { staffCreateSchema, staffUpdateSchema } from '../../contract/staff';
+import { maskPhone } from '../../contract/mask';
+import { accounts, staff } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { authenticate, requireRole } from '../auth/sessionGuard';
+import { escapeLike } from '../http/listQuery';
+import { parseId, parseInput } from '../http/validate';
+import { ok } from '../http/reply';
+import { invalid } from '../http/errors';
+import { byShop, currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, type Resource, type RowOf } from '../http/resource';
+import { audit } from '../audit/audit';
+
+const resource: Resource<typeof staff> = {
+  table: staff,
+  entity: 'staff',
+  missing: '员工不存在',
+  scope: byShop(staff.shopId),
+  list: {
+    fields: {
+      id: staff.id,
+      shopId: staff.shopId,
+      name: staff.name,
+      job: staff.job,
+      level: staff.level,
+      hiredAt: staff.hiredAt,
+      status: staff.status,
+      commissionRateBp: staff.commissionRateBp,
+      accountId: staff.accountId,
+      createdAt: staff.createdAt,
+      updatedAt: staff.updatedAt,
+    },
+    idColumn: staff.id,
+    defaultSort: [desc(staff.createdAt)],
+    search: (q) => {
+      const like = `%${escapeLike(q)}%`;
+      return /^\d+$/.test(q) ? ilike(staff.phone, like) : ilike(staff.name, like);
+    },
+  },
+};
+
+/** DOMAIN.md: phones are masked wherever a record is shown; the full number comes from reveal-phone. */
+const masked = (row: RowOf<typeof staff>) => ({ ...row, phone: maskPhone(row.phone) });
+
+async function assertAccountExists(db: DbOrTx, accountId: number | null | undefined): Promise<void> {
+  if (accountId == null) return;
+  const [found] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  if (!found) throw invalid('关联账号不存在', [{ field: 'accountId', message: '关联账号不存在' }]);
+}
+
+const staffRoutes: FastifyPluginAsync = async (app) => {
+  const base = `${API.resourceBase}/staff`;
+  // Managers run their shop's team; admin and finance read every shop's (commission review) but never write.
+  const manager = requireRole('shop-manager');
+
+  app.get(base, { preHandler: authenticate }, (req, reply) => sendList(app.db, req, reply, resource, { map: masked }));
+
+  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(masked(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+
+  app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
+    ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (m) => m.phone)),
+  );
+
+  app.post(base, { preHandler: manager }, async (req) => {
+    const input = parseInput(staffCreateSchema, req.body);
+    const shopId = currentShopId(req);
+    const row = await app.db.transaction(async (tx) => {
+      await assertAccountExists(tx, input.accountId);
+      const [created] = await tx.insert(staff).values({ ...input, shopId }).returning();
+      await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新增员工 ${created.name}` });
+      return created;
+    });
+    return ok(masked(row));
+  });
+
+  app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
+    const id = parseId((req.params as { id: string }).id);
+    const input = parseInput(staffUpdateSchema, req.body);
+    const row = await app.db.transaction(async (tx) => {
+      const before = await findRow(tx, req, resource, id, true);
+      await assertAccountExists(tx, input.accountId);
+      const [after] = await tx.update(staff).set({ ...input, updatedAt: sql`now()` }).where(eq(staff.id, id)).returning();
+      await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary: phoneSafeDiff(before, input) });
+      return after;
+    });
+    return ok(masked(row));
+  });
+
+  app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {
+    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+      summary: (m) => `删除员工 ${m.name}`,
+      blocked: (m, refs) => `员工「${m.name}」已有${refs.join('、')}，不能删除；如已离职，请将在职状态设为离职`,
+    });
+    return ok(null);
+  });
+};
+
+export default staffRoutes;

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { isStoredName, newStoredName, type ImageExt, type ImageStorage } from './imageStorage';
+
+/** Images as files in one folder (`${dataDir}/uploads`). */
+export function diskImageStorage(dir: string): ImageStorage {
+  return {
+    async save(bytes: Buffer, ext: ImageExt) {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const name = newStoredName(ext);
+      // "wx": never overwrite, even in the astronomically unlikely event of a repeated name.
+      await fs.promises.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o644 });
+      return name;
+    },
+    async open(name: string): Promise<Readable | undefined> {
+      if (!isStoredName(name)) return undefined;
+      try {
+        const handle = await fs.promises.open(path.join(dir, name), 'r');
+        return handle.createReadStream();
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw e;
+      }
+    },
+  };
+}
