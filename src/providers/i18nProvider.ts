@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
-import { messages, isLocale, LOCALES, LOCALE_KEY, DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../locales';
+import { messages, pageTexts, isLocale, LOCALES, LOCALE_KEY, DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../locales';
 
 function storedLocale(): Locale {
   const stored = localStorage.getItem(LOCALE_KEY);
@@ -23,6 +23,16 @@ void i18n.use(initReactI18next).init({
   // Resources are bundled, so initialise synchronously: the first render already has its texts.
   initAsync: false,
 });
+
+let pagesLoaded: Promise<void> | undefined;
+
+/** Adds the texts of the pages' areas (src/locales/index.ts); the default layout waits for this. */
+export function loadPageTexts(): Promise<void> {
+  pagesLoaded ??= pageTexts().then((texts) => {
+    for (const locale of LOCALES) i18n.addResources(locale, 'translation', texts[locale]);
+  });
+  return pagesLoaded;
+}
 
 export const i18nProvider: I18nProvider = {
   // refine calls translate(key, defaultMessage) as well as translate(key, options, defaultMessage).

@@ -17,7 +17,7 @@ export function clearToken(): void {
 }
 
 /** A value with listeners, shaped for React's useSyncExternalStore(subscribe, get). */
-function createStore<T>(initial: T) {
+export function createStore<T>(initial: T) {
   let value = initial;
   const listeners = new Set<(v: T) => void>();
   return {

@@ -6,12 +6,15 @@ import { ConfigProvider, message, Modal, notification } from 'antd';
 import { server } from './server';
 import { resetMockDb } from '../../../src/mocks/handlers';
 import { clearSession } from '../../../src/providers/session';
+import { loadPageTexts } from '../../../src/providers/i18nProvider';
 
 // happy-dom fires no transition events, so antd would wait out its animation deadlines before a
 // closed modal leaves the DOM; tests run without motion. (holderRender: static calls need no context here.)
 ConfigProvider.config({ theme: { token: { motion: false } }, holderRender: (children) => children });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Components tested outside the default layout need the texts it loads (src/locales/index.ts).
+beforeAll(() => loadPageTexts());
 
 afterEach(async () => {
   // Rendered trees first (their own modals go with them), and real timers for the wait below.

@@ -1,0 +1,107 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LOGIN_ROUTE } from '../contract/routes';
+import { authProvider } from './providers/authProvider';
+import { accessControlProvider } from './providers/accessControlProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider, loadPageTexts } from './providers/i18nProvider';
+import { notificationProvider } from './providers/notificationProvider';
+import { APP_ROUTES, REFINE_RESOURCES } from './resources';
+import { NotFoundPage } from './resources/pages';
+import { LoginGate, NavigationProgress, RouteGuard } from './layout/RouteGuard';
+import PageLoading from './components/PageLoading';
+import RedirectPage from './pages/redirect';
+
+// The login page and the layout are chunks of their own: /login never loads the layout, menus or
+// tables, and pages behind the login never wait for the login form (issue 2 bundle budget).
+const LoginPage = lazy(() => import('./pages/login'));
+// The menu's and the pages' texts come with the layout, so no page renders before its texts.
+const DefaultLayout = lazy(async () => (await Promise.all([import('./layout/DefaultLayout'), loadPageTexts()]))[0]);
+
+/** SPEC.md section 9: theme colour #165DFF. */
+const THEME = { token: { colorPrimary: '#165DFF' } };
+
+/** antd's theme and locale (the locale follows i18next). */
+export function AppConfig({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN} theme={THEME}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** antd, refine and their providers; the router around them is the caller's (browser or test memory). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <AppConfig>
+      <AntdApp>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={notificationProvider}
+          resources={REFINE_RESOURCES}
+          // RouteGuard checks login and role on every route change; refine's own check would only repeat it.
+          options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
+        >
+          {children}
+        </Refine>
+      </AntdApp>
+    </AppConfig>
+  );
+}
+
+/** The routes of SPEC.md section 2: /login outside the layout, every table route guarded inside it. */
+export function AppRoutes() {
+  return (
+    <>
+      <NavigationProgress />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route index element={<Navigate to={LOGIN_ROUTE} replace />} />
+          <Route
+            path={LOGIN_ROUTE}
+            element={
+              <LoginGate>
+                <LoginPage />
+              </LoginGate>
+            }
+          />
+          <Route
+            element={
+              <RouteGuard>
+                <DefaultLayout />
+              </RouteGuard>
+            }
+          >
+            {APP_ROUTES.map(({ name, path, Page }) => (
+              <Route key={name} path={path} element={<Page />} />
+            ))}
+            <Route path="/redirect/*" element={<RedirectPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    // Without transitions a lazy page shows its loading state (and the progress bar) at once.
+    <BrowserRouter useTransitions={false}>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { MENU_GROUP_ICONS, type MenuGroup } from '../../contract/routes';
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  FileSearchOutlined,
+  IdcardOutlined,
+  MoneyCollectOutlined,
+  NotificationOutlined,
+  PayCircleOutlined,
+  PictureOutlined,
+  RollbackOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  TrophyOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+
+/**
+ * The antd icons the route table names (contract/routes.ts keeps icons as plain strings so the server
+ * can send them in /api/user/menu). Importing them one by one keeps the other ~800 icons out of the
+ * bundle, and only the menu and pages import this file, so /login loads none of them.
+ */
+export const ICONS: Readonly<Record<string, ComponentType>> = {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  FileSearchOutlined,
+  IdcardOutlined,
+  MoneyCollectOutlined,
+  NotificationOutlined,
+  PayCircleOutlined,
+  PictureOutlined,
+  RollbackOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  TrophyOutlined,
+  UserAddOutlined,
+};
+
+/** The icon a route or menu item names (RouteDef.icon, ServerMenuItem.meta.icon). */
+export function iconFor(name: string | undefined): ComponentType | undefined {
+  return name ? ICONS[name] : undefined;
+}
+
+export const GROUP_ICONS: Readonly<Record<MenuGroup, ComponentType | undefined>> = Object.fromEntries(
+  Object.entries(MENU_GROUP_ICONS).map(([group, icon]) => [group, ICONS[icon]]),
+) as Record<MenuGroup, ComponentType | undefined>;
