@@ -6,3 +6,8 @@ export function maskPhone(phone: string): string {
   if (phone.length < 8) return '*'.repeat(phone.length);
   return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 }
+
+/** The same record with its phone masked, as lists and record views answer it. */
+export function withMaskedPhone<T extends { phone: string }>(row: T): T {
+  return { ...row, phone: maskPhone(row.phone) };
+}

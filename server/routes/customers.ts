@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, arrayContains, desc, eq, ilike, like, ne, sql, type SQL } from 'drizzle-orm';
 import { API } from '../../contract/api';
-import { customerCreateSchema, customerUpdateSchema } from '../../contract/customer';
-import { maskPhone } from '../../contract/mask';
+import { customerCreateSchema, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
+import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { PHONE_RE } from '../../contract/validation';
 import { customers, shops } from '../db/schema';
 import type { DbOrTx } from '../db/client';
@@ -46,7 +46,7 @@ const resource: Resource<typeof customers> = {
       updatedAt: customers.updatedAt,
     },
     idColumn: customers.id,
-    // Newest first, the order of the (shop_id, created_at desc, id desc) index.
+    // Newest first: the (shop_id, created_at, id) index read backwards.
     defaultSort: [desc(customers.createdAt)],
     search,
   },
@@ -60,7 +60,7 @@ function tagsFilter(query: Record<string, unknown>): SQL | undefined {
   delete query.tags;
   const tags = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((t) => String(t).trim()).filter(Boolean);
   if (tags.length === 0) return undefined;
-  if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > 10)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
+  if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > MAX_TAG_LENGTH)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
   return arrayContains(customers.tags, tags);
 }
 
@@ -73,9 +73,6 @@ export function customerListStatements(db: DbOrTx, session: SessionContext, quer
   const tags = tagsFilter(q);
   return listStatements(db, resource, session, q, tags);
 }
-
-/** DOMAIN.md: lists and record views show the phone masked; reveal-phone answers the full number. */
-const masked = (row: RowOf<typeof customers>) => ({ ...row, phone: maskPhone(row.phone) });
 
 /** The 409 for a phone that already belongs to a customer, naming that customer's shop. */
 async function phoneTaken(db: DbOrTx, phone: string, exceptId?: number): Promise<AppError | undefined> {
@@ -104,10 +101,10 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get(base, { preHandler: authenticate }, (req, reply) =>
-    sendStatements(reply, customerListStatements(app.db, sessionOf(req), req.query as Record<string, unknown>), masked),
+    sendStatements<RowOf<typeof customers>>(reply, customerListStatements(app.db, sessionOf(req), req.query as Record<string, unknown>), withMaskedPhone),
   );
 
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(masked(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
 
   app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
     ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (c) => c.phone)),
@@ -128,7 +125,7 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
         return created;
       }),
     );
-    return ok(masked(row));
+    return ok(withMaskedPhone(row));
   });
 
   app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
@@ -150,7 +147,7 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
         return after;
       }),
     );
-    return ok(masked(row));
+    return ok(withMaskedPhone(row));
   });
 
   app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { desc, eq, ilike, sql } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { staffCreateSchema, staffUpdateSchema } from '../../contract/staff';
-import { maskPhone } from '../../contract/mask';
+import { withMaskedPhone } from '../../contract/mask';
 import { accounts, staff } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { authenticate, requireRole } from '../auth/sessionGuard';
@@ -10,7 +10,7 @@ import { escapeLike } from '../http/listQuery';
 import { parseId, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { byShop, currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, type Resource, type RowOf } from '../http/resource';
+import { byShop, currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, type Resource } from '../http/resource';
 import { audit } from '../audit/audit';
 
 const resource: Resource<typeof staff> = {
@@ -41,9 +41,6 @@ const resource: Resource<typeof staff> = {
   },
 };
 
-/** DOMAIN.md: phones are masked wherever a record is shown; the full number comes from reveal-phone. */
-const masked = (row: RowOf<typeof staff>) => ({ ...row, phone: maskPhone(row.phone) });
-
 async function assertAccountExists(db: DbOrTx, accountId: number | null | undefined): Promise<void> {
   if (accountId == null) return;
   const [found] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
@@ -55,9 +52,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   // Managers run their shop's team; admin and finance read every shop's (commission review) but never write.
   const manager = requireRole('shop-manager');
 
-  app.get(base, { preHandler: authenticate }, (req, reply) => sendList(app.db, req, reply, resource, { map: masked }));
+  app.get(base, { preHandler: authenticate }, (req, reply) => sendList(app.db, req, reply, resource, { map: withMaskedPhone }));
 
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(masked(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
 
   app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
     ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (m) => m.phone)),
@@ -72,7 +69,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
       await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新增员工 ${created.name}` });
       return created;
     });
-    return ok(masked(row));
+    return ok(withMaskedPhone(row));
   });
 
   app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
@@ -85,7 +82,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
       await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary: phoneSafeDiff(before, input) });
       return after;
     });
-    return ok(masked(row));
+    return ok(withMaskedPhone(row));
   });
 
   app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {

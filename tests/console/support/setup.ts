@@ -1,7 +1,7 @@
 // Must come first: without it antd's static message/Modal render nothing under React 19 (STACK.md).
 import '@ant-design/v5-patch-for-react-19';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { ConfigProvider, message, Modal, notification } from 'antd';
 import { server } from './server';
 import { resetMockDb } from '../../../src/mocks/handlers';
@@ -11,6 +11,9 @@ import { loadPageTexts } from '../../../src/providers/i18nProvider';
 // happy-dom fires no transition events, so antd would wait out its animation deadlines before a
 // closed modal leaves the DOM; tests run without motion. (holderRender: static calls need no context here.)
 ConfigProvider.config({ theme: { token: { motion: false } }, holderRender: (children) => children });
+
+// Lazy pages and antd render slowly on a loaded 2-core CI machine; 1 s (the default) is not a fair wait.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Components tested outside the default layout need the texts it loads (src/locales/index.ts).
