@@ -15,6 +15,8 @@ export interface ServerConfig {
   distDir: string;
   /** Idle time after which a token expires (50014). */
   sessionIdleMs: number;
+  /** Connections this process keeps to PostgreSQL. */
+  dbPoolSize: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 12) * 3600_000,
+    dbPoolSize: Number(env.DB_POOL_SIZE ?? 10),
   };
 }

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../contract/envelope';
 import type { Role } from '../../contract/roles';
 import { accounts, sessions, shops } from '../db/schema';
 import { hashToken } from './token';
+import type { Db } from '../db/client';
 import { forbidden } from '../http/errors';
 
 /** Who is calling: the account and the grant (role, shop) the session currently acts as. */
@@ -38,12 +39,13 @@ function bearer(req: FastifyRequest): string | undefined {
   return m[1];
 }
 
-/** preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. */
-export async function authenticate(req: FastifyRequest): Promise<void> {
-  const token = bearer(req);
-  if (!token) throw illegalToken();
-  const { db, config } = req.server;
-  const [row] = await db
+/**
+ * Every authenticated request starts with this lookup, so it is built once per database and sent as a
+ * named prepared statement: PostgreSQL parses and plans it once per connection.
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({
       id: sessions.id,
       accountId: sessions.accountId,
@@ -59,7 +61,21 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(shops, eq(shops.id, sessions.shopId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_by_token_hash');
+}
+function sessionLookup(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  return lookup;
+}
+
+/** preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. */
+export async function authenticate(req: FastifyRequest): Promise<void> {
+  const token = bearer(req);
+  if (!token) throw illegalToken();
+  const { db, config } = req.server;
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) throw illegalToken();
   if (row.revokedAt) throw row.revokedReason === 'logout' ? illegalToken() : sessionEnded();
   if (row.accountStatus !== 'active') throw sessionEnded();

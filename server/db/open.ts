@@ -18,7 +18,7 @@ export interface OpenedDatabase {
  */
 export async function openDatabase(config: ServerConfig): Promise<OpenedDatabase> {
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir);
-  const database = connect(config.databaseUrl ?? embedded!.url);
+  const database = connect(config.databaseUrl ?? embedded!.url, config.dbPoolSize);
   const close = async () => {
     await database.close().catch(() => {});
     await embedded?.stop();
