@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { API } from '../../contract/api';
 import { ADMIN, DEMO_PASSWORD, FINANCE, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm, readSiderMenu } from './support/login';
+import { deleteRow, dialog, openList, row } from './support/ui';
 
 /** The role matrix of SPEC.md section 6, written out as the person at each desk should see it. */
 const EXPECTED_MENUS: Record<string, Record<string, string[]>> = {
@@ -45,7 +46,7 @@ test.describe('login and menus', () => {
     await page.getByPlaceholder('请输入手机号').fill(FINANCE);
     await page.getByPlaceholder('请输入密码').fill('Wrong@2026');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await expect(page.getByText('手机号或密码错误')).toBeVisible();
+    await expect(page.locator('.login-box').getByRole('alert')).toHaveText('手机号或密码错误');
     await expect(page).toHaveURL(/\/login/);
   });
 });
@@ -94,55 +95,93 @@ test.describe('guard', () => {
   });
 });
 
-test('a password changed from another client brings up the session-expired modal', async ({ page, request }) => {
-  await loginThroughForm(page, MANAGER_THIRD_SHOP);
-  const other = await loginOverApi(request, MANAGER_THIRD_SHOP);
-  const NEW = 'Changed2026x';
-  const change = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${other}` }, data: { oldPassword: DEMO_PASSWORD, newPassword: NEW } });
-  expect((await change.json()).code).toBe(0);
-  try {
+test.describe('a session ended from another client', () => {
+  const NEW_PASSWORD = 'Changed2026x';
+  let changed = false;
+
+  // Put the demo password back even when the test failed half-way, so other specs can log in.
+  test.afterEach(async ({ request }) => {
+    if (!changed) return;
+    const token = await loginOverApi(request, MANAGER_THIRD_SHOP, NEW_PASSWORD);
+    const res = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${token}` }, data: { oldPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD } });
+    expect((await res.json()).code).toBe(0);
+    changed = false;
+  });
+
+  test('a password changed elsewhere brings up exactly one session-expired modal', async ({ page, request }) => {
+    // The layout's start-up calls (user info, the bell's unread count) must be answered before the
+    // session ends; otherwise one of them, not the click below, would raise the modal.
+    const bellAnswered = page.waitForResponse((res) => res.url().includes('/messages/unread-count'));
+    await loginThroughForm(page, MANAGER_THIRD_SHOP);
+    expect((await (await bellAnswered).json()).code).toBe(0);
+
+    const other = await loginOverApi(request, MANAGER_THIRD_SHOP);
+    const change = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${other}` }, data: { oldPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD } });
+    expect((await change.json()).code).toBe(0);
+    changed = true;
+
     // Any call of the first browser now answers 50012.
-    await page.getByRole('link', { name: '员工管理' }).click();
+    const sider = page.locator('.ant-layout-sider');
+    await sider.getByText('店铺管理').click();
+    const staffAnswered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/staff'));
+    await sider.getByRole('link', { name: '员工管理' }).click();
+    expect((await (await staffAnswered).json()).code).toBe(50012);
     const modal = page.locator('.ant-modal').filter({ hasText: '确认登出' });
     await expect(modal).toBeVisible();
-    await expect(modal).toHaveCount(1);
     await expect(modal.getByText('您已被登出，可以取消以留在此页面，或重新登录')).toBeVisible();
+
+    // A second call failing while the modal is open (the bell asks again when the window regains
+    // focus) shows its toast but no second modal.
+    const toasts = page.locator('.ant-message-notice').filter({ hasText: '登录状态已失效' });
+    await expect(toasts).toHaveCount(1);
+    const bellFailed = page.waitForResponse((res) => res.url().includes('/messages/unread-count'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    expect((await (await bellFailed).json()).code).toBe(50012);
+    await expect(toasts).toHaveCount(2);
+    await expect(modal).toHaveCount(1);
+
+    // SPEC.md section 8: 重新登录 ends the session and reloads the page, which then asks for a login.
+    const reloaded = page.waitForEvent('load');
     await modal.getByRole('button', { name: /重新登录/ }).click();
-    await expect(page).toHaveURL(/\/login/);
-  } finally {
-    await request.post(API.passwordModify, { headers: { authorization: `Bearer ${other}` }, data: { oldPassword: NEW, newPassword: DEMO_PASSWORD } });
-  }
+    await reloaded;
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fshop%2Fstaff/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
 });
 
 test('an admin creates, edits and deletes a shop', async ({ page }) => {
   await loginThroughForm(page, ADMIN);
-  await page.goto('/business/shop');
+  await openList(page, '/business/shop');
   const name = `测试门店${Date.now() % 100000}`;
   await page.getByRole('button', { name: /新建门店/ }).click();
-  const dialog = page.locator('.ant-modal').filter({ hasText: '新建门店' });
-  await dialog.getByLabel('门店名称').fill(name);
-  await dialog.getByLabel('所在地区').click();
+  const create = await dialog(page, '新建门店');
+  await create.getByLabel('门店名称').fill(name);
+  await create.getByLabel('所在地区').click();
   await page.locator('.ant-cascader-menu-item', { hasText: '浙江省' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '杭州市' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '西湖区' }).click();
-  await dialog.getByLabel('详细地址').fill('文三路 100 号');
-  await dialog.getByLabel('联系电话').fill('0571-88886666');
-  await dialog.getByPlaceholder('开始时间').or(dialog.getByPlaceholder('营业开始时间')).first().fill('10:00');
-  await dialog.getByPlaceholder('结束时间').or(dialog.getByPlaceholder('营业结束时间')).first().fill('20:30');
-  await page.keyboard.press('Escape');
-  await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-  const row = page.locator('tr', { hasText: name });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText('浙江省 / 杭州市 / 西湖区');
+  await create.getByLabel('详细地址').fill('文三路 100 号');
+  await create.getByLabel('联系电话').fill('0571-88886666');
+  // Typed times are taken by the picker on Enter (antd's TimePicker asks for a confirmation).
+  await create.getByPlaceholder('开始营业').fill('10:00');
+  await page.keyboard.press('Enter');
+  await create.getByPlaceholder('结束营业').fill('20:30');
+  await page.keyboard.press('Enter');
+  await create.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(create).toBeHidden();
+  await expect(row(page, name)).toContainText('浙江省 / 杭州市 / 西湖区');
+  await expect(row(page, name)).toContainText('10:00 - 20:30');
 
-  await row.getByText('编辑').click();
-  const edit = page.locator('.ant-modal').filter({ hasText: '编辑门店' });
+  await row(page, name).getByRole('button', { name: '编辑' }).click();
+  const edit = await dialog(page, '编辑门店');
+  // The edit form loads the record after opening; typing before that would be overwritten.
+  await expect(edit.getByLabel('详细地址')).toHaveValue('文三路 100 号');
   await edit.getByLabel('详细地址').fill('文三路 200 号');
-  await edit.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
-  await expect(page.locator('tr', { hasText: name })).toContainText('文三路 200 号');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(row(page, name)).toContainText('文三路 200 号');
 
-  await page.locator('tr', { hasText: name }).getByText('删除').click();
-  await expect(page.getByText('确定是否删除?')).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|是|OK/ }).click();
-  await expect(page.locator('tr', { hasText: name })).toHaveCount(0);
+  await deleteRow(page, name);
+  await expect(page.getByText('门店已删除')).toBeVisible();
+  await expect(row(page, name)).toHaveCount(0);
 });

@@ -23,6 +23,7 @@ import { AccountCreateModal, AccountEditModal, GrantAddModal } from './AccountMo
 import { ROLE_OPTIONS } from './GrantInputs';
 import { PasswordOnceModal, type PasswordShown } from './PasswordOnceModal';
 import { ACCOUNTS_RESOURCE, useAccountMutation } from './useAccountMutation';
+import { SearchButtons } from '../../components/crud/SearchButtons';
 
 interface AccountSearch {
   q?: string;
@@ -121,21 +122,7 @@ export default function AccountListPage() {
         <Form.Item name="role">
           <Select placeholder={t('account.filter.role')} options={ROLE_OPTIONS} allowClear style={{ width: 130 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                searchFormProps.form?.resetFields();
-                searchFormProps.form?.submit();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons form={searchFormProps.form} />
       </Form>
 
       <Table<Account>

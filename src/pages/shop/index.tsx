@@ -8,6 +8,7 @@ import { SHOP_STATUS_LABELS, type Shop, type ShopInput, type ShopStatus } from '
 import RegionCascader from '../../components/RegionCascader';
 import { formatDateTime } from '../../components/format';
 import ShopForm, { STATUS_OPTIONS } from './ShopForm';
+import { SearchButtons } from '../../components/crud/SearchButtons';
 
 interface ShopSearch {
   q?: string;
@@ -84,21 +85,7 @@ export default function ShopListPage() {
         <Form.Item name="status">
           <Select placeholder={t('shop.filter.status')} options={STATUS_OPTIONS} allowClear style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                searchFormProps.form?.resetFields();
-                searchFormProps.form?.submit();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons form={searchFormProps.form} />
       </Form>
 
       <Table<Shop>

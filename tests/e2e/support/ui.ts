@@ -1,0 +1,34 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The modal of a create or edit form, by its title, once antd's zoom-in has finished. */
+export async function dialog(page: Page, title: string): Promise<Locator> {
+  const modal = page.getByRole('dialog', { name: title });
+  await expect(modal).toBeVisible();
+  await expect(modal).not.toHaveClass(/ant-zoom/);
+  return modal;
+}
+
+/** A list page once its first page of rows is shown and the table state is in the address. */
+export async function openList(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/[?&]currentPage=1/);
+  await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+}
+
+/** The open dropdown of a Select (the list pages keep other, closed ones mounted). */
+export const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** A form item of a modal by the start of its label, e.g. "主图". */
+export const formItem = (modal: Locator, label: string) => modal.locator('.ant-form-item').filter({ hasText: new RegExp(`^${label}`) });
+
+/** A table row holding `text`. */
+export const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
+
+/** The row's delete link confirmed through "确定是否删除?" (SPEC.md section 5); `whileAsked` runs before the answer. */
+export async function deleteRow(page: Page, text: string, whileAsked?: () => Promise<void>): Promise<void> {
+  await row(page, text).getByRole('button', { name: '删除' }).click();
+  const confirm = page.locator('.ant-popconfirm').filter({ hasText: '确定是否删除?' });
+  await expect(confirm).toBeVisible();
+  await whileAsked?.();
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+}
