@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -15,6 +15,7 @@ import { notificationProvider } from './providers/notificationProvider';
 import { APP_ROUTES, REFINE_RESOURCES } from './resources';
 import { NotFoundPage } from './resources/pages';
 import { LoginGate, NavigationProgress, RouteGuard } from './layout/RouteGuard';
+import { antdTheme, useSettings } from './settings/store';
 import PageLoading from './components/PageLoading';
 import RedirectPage from './pages/redirect';
 
@@ -24,14 +25,13 @@ const LoginPage = lazy(() => import('./pages/login'));
 // The menu's and the pages' texts come with the layout, so no page renders before its texts.
 const DefaultLayout = lazy(async () => (await Promise.all([import('./layout/DefaultLayout'), loadPageTexts()]))[0]);
 
-/** SPEC.md section 9: theme colour #165DFF. */
-const THEME = { token: { colorPrimary: '#165DFF' } };
-
-/** antd's theme and locale (the locale follows i18next). */
+/** antd's theme (the settings' theme colour and light or dark) and locale (the locale follows i18next). */
 export function AppConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const { theme, themeColor } = useSettings();
+  const appTheme = useMemo(() => antdTheme({ theme, themeColor }), [theme, themeColor]);
   return (
-    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN} theme={THEME}>
+    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN} theme={appTheme}>
       {children}
     </ConfigProvider>
   );

@@ -1,30 +1,66 @@
-import { Avatar, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { Avatar, Button, Space, Tooltip } from 'antd';
+import { MenuOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ROLE_LABELS } from '../../contract/roles';
 import type { UserInfo } from '../../contract/auth';
 import { AccountMenu, LocaleSwitch } from '../components/account';
 import { MessageBox } from '../components/messageBox';
+import { updateSettings, useSettings } from '../settings/store';
 
 /** The account as the navbar and Workplace show it: "店长 · 美颜坊·徐汇旗舰店". */
 export function roleAndShop(user: UserInfo, allShops: string): string {
   return `${ROLE_LABELS[user.role]} · ${user.shop ?? allShops}`;
 }
 
-/** Top bar: brand on the left, the account with its menu on the right. */
-export default function Navbar({ user }: { user: UserInfo }) {
+interface NavbarProps {
+  user: UserInfo;
+  /** The top menu (settings: topMenu), between the brand and the buttons. */
+  menu?: ReactNode;
+  /** Shown on small screens, where the menu lives in a drawer. */
+  onOpenMenu?: () => void;
+}
+
+/** Top bar: brand (and the top menu) on the left; theme, language, messages, settings and the account on the right. */
+export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
   const { t } = useTranslation();
+  const { theme } = useSettings();
+  const dark = theme === 'dark';
+  const themeTitle = t(dark ? 'settings.theme.toLight' : 'settings.theme.toDark');
   return (
     <header className="app-navbar">
       <div className="app-brand">
+        {onOpenMenu && <Button type="text" icon={<MenuOutlined />} onClick={onOpenMenu} aria-label={t('settings.mobileMenu')} data-testid="mobile-menu" />}
         <img src="/logo.svg" alt="" />
-        <span>{t('common.appName')}</span>
+        <span className="app-brand-name">{t('common.appName')}</span>
       </div>
+      <div className="app-navbar-menu">{menu}</div>
       <Space size={8}>
         <LocaleSwitch />
+        <Tooltip title={themeTitle}>
+          <Button
+            type="text"
+            shape="circle"
+            icon={dark ? <SunOutlined style={{ fontSize: 18 }} /> : <MoonOutlined style={{ fontSize: 18 }} />}
+            onClick={() => updateSettings({ theme: dark ? 'light' : 'dark' })}
+            aria-label={themeTitle}
+            data-testid="theme-switch"
+          />
+        </Tooltip>
         <MessageBox />
+        <Tooltip title={t('settings.open')}>
+          <Button
+            type="text"
+            shape="circle"
+            icon={<SettingOutlined style={{ fontSize: 18 }} />}
+            onClick={() => updateSettings({ globalSettings: true })}
+            aria-label={t('settings.open')}
+            data-testid="settings-open"
+          />
+        </Tooltip>
         <AccountMenu>
           <div className="app-account" data-testid="navbar-account">
-            <Avatar size={32} src={user.avatar || undefined} style={{ backgroundColor: '#165DFF' }}>
+            <Avatar size={32} src={user.avatar || undefined} className="app-account-avatar">
               {user.name.slice(0, 1)}
             </Avatar>
             <div className="app-account-text">

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { canAccess, firstPermittedRoute } from '../../contract/access';
 import { DEFAULT_ROUTE, LOGIN_ROUTE } from '../../contract/routes';
@@ -7,6 +7,8 @@ import { getToken } from '../providers/session';
 import { findAppRoute } from '../resources';
 import { NotFoundPage } from '../resources/pages';
 import PageLoading from '../components/PageLoading';
+import { inServerMenu, loadServerMenu, outsideServerMenu } from '../settings/serverMenu';
+import { useSettings } from '../settings/store';
 import { beginProgress, endProgress } from './progress';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -72,15 +74,47 @@ function LoadUserInfo({ onFailure }: { onFailure: string }) {
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const user = useCurrentUser();
+  const { menuFromServer } = useSettings();
   const target = pathname + search;
   if (!getToken()) return <Navigate to={loginUrl(target)} replace />;
   if (!user) return <LoadUserInfo onFailure={loginUrl(target)} />;
   const route = findAppRoute(pathname);
-  if (route && !canAccess(route, user.role)) {
+  // With the server menu, a forbidden route is not-found instead (useServerMenuGate, inside the layout).
+  if (route && !canAccess(route, user.role) && !menuFromServer) {
     const first = firstPermittedRoute(user.role);
     return first ? <Navigate to={first.path} replace /> : <NotFoundPage />;
   }
   return children;
+}
+
+/**
+ * SPEC.md section 4, "menu from server": the menu is fetched when empty; a route not in it nor
+ * allowed without it (outsideServerMenu), or not permitted, is not-found. Answers what the layout
+ * shows instead of the page (loading, not-found), or undefined when the page may show. Decided inside
+ * the layout so that a refusal keeps the navbar, the kept tabs and the settings drawer.
+ */
+export function useServerMenuGate(): ReactNode {
+  const { pathname, key } = useLocation();
+  const user = useCurrentUser();
+  const { menuFromServer, serverMenu } = useSettings();
+  // The navigation whose fetch has ended (well or not): a failure is not retried until the next one.
+  const [fetchedAt, setFetchedAt] = useState<string>();
+  const fetching = menuFromServer && serverMenu.length === 0 && fetchedAt !== key;
+  useEffect(() => {
+    if (!fetching) return;
+    let current = true;
+    void loadServerMenu().then(() => current && setFetchedAt(key));
+    return () => {
+      current = false;
+    };
+  }, [fetching, key]);
+
+  const route = findAppRoute(pathname);
+  if (!menuFromServer || !route) return undefined;
+  if (!canAccess(route, user?.role)) return <NotFoundPage />;
+  if (outsideServerMenu(route)) return undefined;
+  if (fetching) return <PageLoading />;
+  return inServerMenu(serverMenu, route.name) ? undefined : <NotFoundPage />;
 }
 
 /** /login: a logged-in user goes on to the redirect target or Workplace instead. */

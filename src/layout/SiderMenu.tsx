@@ -2,19 +2,53 @@ import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { menuFor } from '../../contract/access';
+import { menuFor, type ServerMenuItem } from '../../contract/access';
 import type { Role } from '../../contract/roles';
-import type { MenuGroup } from '../../contract/routes';
 import { findAppRoute } from '../resources';
-import { GROUP_ICONS, iconFor } from '../resources/icons';
+import { iconFor } from '../resources/icons';
+import { useSettings } from '../settings/store';
+
+type MenuItems = NonNullable<MenuProps['items']>;
 
 /**
- * The seven groups of SPEC.md section 2, each with the pages the role may open: menuFor() is the same
- * function the server's /api/user/menu answers with, so both menus always agree.
+ * The menu tree on screen: the one /api/user/menu sent when "menu from server" is on, else menuFor()
+ * of the role — the same function the server answers with, so both menus always agree.
  */
-export default function SiderMenu({ role }: { role: Role }) {
+function useMenuTree(role: Role): ServerMenuItem[] {
+  const { menuFromServer, serverMenu } = useSettings();
+  return useMemo(() => (menuFromServer ? serverMenu : menuFor(role)), [menuFromServer, serverMenu, role]);
+}
+
+function toItems(tree: readonly ServerMenuItem[], t: (key: string) => string, onNavigate?: () => void): MenuItems {
+  return tree.map((item) => {
+    const Icon = iconFor(item.meta.icon);
+    const icon = Icon ? <Icon /> : undefined;
+    if (item.children?.length) return { key: item.name, icon, label: t(item.meta.locale), children: toItems(item.children, t, onNavigate) };
+    return {
+      key: item.path,
+      icon,
+      label: (
+        <Link to={item.path} onClick={onNavigate}>
+          {t(item.meta.locale)}
+        </Link>
+      ),
+    };
+  });
+}
+
+interface SiderMenuProps {
+  role: Role;
+  /** 'horizontal' is the top menu in the navbar. */
+  mode?: 'inline' | 'horizontal';
+  /** Called when a page is chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+/** The seven groups of SPEC.md section 2, each with the pages the role may open. */
+export default function SiderMenu({ role, mode = 'inline', onNavigate }: SiderMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const tree = useMenuTree(role);
   const current = findAppRoute(pathname);
   const currentGroup = current?.group ?? undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
@@ -25,30 +59,9 @@ export default function SiderMenu({ role }: { role: Role }) {
     if (currentGroup && !openKeys.includes(currentGroup)) setOpenKeys([...openKeys, currentGroup]);
   }
 
-  const items = useMemo<MenuProps['items']>(
-    () =>
-      menuFor(role).map((group) => {
-        const GroupIcon = GROUP_ICONS[group.name as MenuGroup];
-        return {
-          key: group.name,
-          icon: GroupIcon ? <GroupIcon /> : undefined,
-          label: t(group.meta.locale),
-          children: group.children?.map((item) => {
-            const Icon = iconFor(item.meta.icon);
-            return { key: item.path, icon: Icon ? <Icon /> : undefined, label: <Link to={item.path}>{t(item.meta.locale)}</Link> };
-          }),
-        };
-      }),
-    [role, t],
-  );
+  const items = useMemo(() => toItems(tree, t, onNavigate), [tree, t, onNavigate]);
+  const selectedKeys = current ? [current.path] : [];
 
-  return (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={current ? [current.path] : []}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
-    />
-  );
+  if (mode === 'horizontal') return <Menu mode="horizontal" items={items} selectedKeys={selectedKeys} className="app-top-menu" />;
+  return <Menu mode="inline" items={items} selectedKeys={selectedKeys} openKeys={openKeys} onOpenChange={setOpenKeys} />;
 }

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { MENU_GROUP_ICONS, type MenuGroup } from '../../contract/routes';
 import {
   AccountBookOutlined,
   AppstoreOutlined,
@@ -57,7 +56,3 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
 export function iconFor(name: string | undefined): ComponentType | undefined {
   return name ? ICONS[name] : undefined;
 }
-
-export const GROUP_ICONS: Readonly<Record<MenuGroup, ComponentType | undefined>> = Object.fromEntries(
-  Object.entries(MENU_GROUP_ICONS).map(([group, icon]) => [group, ICONS[icon]]),
-) as Record<MenuGroup, ComponentType | undefined>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -93,8 +93,9 @@ describe('customer detail (/shop/consumer/:id)', { timeout: PAGE_TEST_TIMEOUT },
     const app = openPage('/shop/consumer', MANAGER);
     await user.click((await row('陈雪')).getByRole('link', { name: '详情' }));
     await waitFor(() => expect(app.location()).toMatch(/^\/shop\/consumer\/\d+$/));
-    await screen.findByRole('tab', { name: '资料' });
-    expect(screen.getByText('137****1234')).toBeTruthy();
+    // The list stays mounted out of sight (the tab bar keeps it): read the detail page only.
+    const detail = (await screen.findByRole('tab', { name: '资料' })).closest('.app-page') as HTMLElement;
+    expect(within(detail).getByText('137****1234')).toBeTruthy();
     expect(screen.queryByText('13700001234')).toBeNull();
     await user.click(screen.getByRole('button', { name: /显示完整手机号/ }));
     expect(await screen.findByText('13700001234')).toBeTruthy();

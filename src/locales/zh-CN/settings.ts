@@ -1,0 +1,30 @@
+/** The settings drawer, the navbar's theme and settings buttons, and the server-menu notice. */
+const settings = {
+  'settings.title': '页面配置',
+  'settings.open': '页面配置',
+  'settings.alert': '这些配置只保存在当前浏览器中，换一台电脑或清除浏览器数据后恢复默认。点击“复制配置”可把当前配置以 JSON 复制到剪贴板。',
+  'settings.themeColor': '主题色',
+  'settings.themeColor.palette': '由主题色生成的梯度色',
+  'settings.content': '内容区域',
+  'settings.navbar': '导航栏',
+  'settings.menu': '菜单栏',
+  'settings.topMenu': '顶部菜单栏',
+  'settings.tabBar': '多页签',
+  'settings.footer': '底部',
+  'settings.menuWidth': '菜单宽度 (px)',
+  'settings.menuFromServer': '菜单来源于后台',
+  'settings.other': '其他设置',
+  'settings.colorWeak': '色弱模式',
+  'settings.close': '关闭',
+  'settings.copy': '复制配置',
+  'settings.copied': '已把当前配置（JSON）复制到剪贴板',
+  'settings.copyFailed': '复制失败：浏览器不允许写入剪贴板',
+  'settings.theme.toDark': '点击切换为暗黑模式',
+  'settings.theme.toLight': '点击切换为亮色模式',
+  'settings.mobileMenu': '打开菜单',
+  'settings.menuFromServer.loading': '正在从后台加载菜单…',
+  'settings.menuFromServer.success': '菜单加载成功',
+  'settings.menuFromServer.error': '菜单加载失败',
+};
+
+export default settings;
