@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbedded, type EmbeddedDatabase } from '../../../server/db/embedded';
 import { connect } from '../../../server/db/client';
 import { runMigrations } from '../../../server/db/migrate';
+import { withDatabase } from './databaseUrl';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,12 +16,6 @@ declare module 'vitest' {
     /** A migrated database every test file clones. */
     templateDb: string;
   }
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /**

@@ -7,6 +7,7 @@ import { loadConfig, type ServerConfig } from '../../../server/config';
 import { seedDemo, DEMO_PASSWORD, type DemoContext } from '../../../server/seed/demo';
 import type { SmsSender } from '../../../server/auth/smsSender';
 import { API } from '../../../contract/api';
+import { withDatabase } from './databaseUrl';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -18,12 +19,6 @@ export interface TestContext {
   /** Logs a demo account in and answers its token. */
   login(phone: string, password?: string): Promise<string>;
   close(): Promise<void>;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 /** A fresh database cloned from the migrated template, with the demo accounts and shops, and an app on it. */
