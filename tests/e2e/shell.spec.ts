@@ -28,17 +28,47 @@ const tabTitles = (page: Page) => tabBar(page).locator('.ant-tabs-tab-btn');
 const rootFilter = (page: Page) => page.evaluate(() => document.documentElement.style.filter);
 const bodyTheme = (page: Page) => page.evaluate(() => document.body.getAttribute('arco-theme'));
 
-/** Opens a tab's context menu, once the menu of a previous pick has closed; answers the menu. */
+/**
+ * Waits until the page has loaded its data and stopped scrolling: a menu opened at the pointer
+ * closes on any scroll (antd, like a native context menu), and a page that mounts afresh or gets
+ * its kept scroll back may still be moving.
+ */
+async function pageSettled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  const scrollStill = () =>
+    page.evaluate(() => new Promise<boolean>((resolve) => {
+      const y = window.scrollY;
+      setTimeout(() => resolve(window.scrollY === y), 200);
+    }));
+  await expect.poll(scrollStill).toBe(true);
+}
+
+/** Opens a tab's context menu, once the menu of a previous pick has closed; answers the menu once it stands still. */
 async function tabMenu(page: Page, title: string): Promise<Locator> {
   const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(openMenus).toHaveCount(0);
+  await pageSettled(page);
   await tab(page, title).click({ button: 'right' });
   await expect(openMenus).toHaveCount(1);
+  await expect(openMenus).not.toHaveClass(/-appear|-enter/);
   return openMenus;
 }
 
+/**
+ * Picks an item of an open tab menu where it stands, as a user does. Playwright's own click may
+ * scroll the window first (it did, now and then, on the short viewport), and any scroll closes the
+ * menu before the click lands.
+ */
+async function pick(menu: Locator, action: string): Promise<void> {
+  const item = menu.getByRole('menuitem', { name: action });
+  const box = await item.boundingBox();
+  expect(box).not.toBeNull();
+  await item.page().mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await expect(menu).toHaveCount(0);
+}
+
 async function tabAction(page: Page, title: string, action: string): Promise<void> {
-  await (await tabMenu(page, title)).getByRole('menuitem', { name: action }).click();
+  await pick(await tabMenu(page, title), action);
 }
 
 /** Opens a page from the sider, its group first. */
@@ -224,7 +254,7 @@ test.describe('tab bar', () => {
     const shopMenu = await tabMenu(page, '门店管理');
     await expect(shopMenu.getByRole('menuitem', { name: '关闭左侧标签页' })).toHaveClass(/disabled/);
     await shot(page, testInfo, 'tab-bar-menu-light');
-    await shopMenu.getByRole('menuitem', { name: '重新加载' }).click();
+    await pick(shopMenu, '重新加载');
     await expect(page).toHaveURL(filteredUrl);
     await expect(search).toHaveValue('美颜坊');
 
@@ -247,7 +277,7 @@ test.describe('tab bar', () => {
     await openFromMenu(page, '商户管理', '门店管理');
     const workplaceMenu = await tabMenu(page, '工作台');
     await expect(workplaceMenu.getByRole('menuitem', { name: '关闭当前标签页' })).toHaveClass(/disabled/);
-    await workplaceMenu.getByRole('menuitem', { name: '关闭全部标签页' }).click();
+    await pick(workplaceMenu, '关闭全部标签页');
     await expect(tabTitles(page)).toHaveText(['工作台']);
     await expect(page).toHaveURL(/\/dashboard\/workplace$/);
 
