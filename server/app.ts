@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type pg from 'pg';
 import type { Db } from './db/client';
 import type { ServerConfig } from './config';
 import { installErrorHandler } from './http/errorHandler';
+import { securityHeaders } from './http/securityHeaders';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
 import { registerRoutes } from './routes';
 import { logSmsSender, type SmsSender } from './auth/smsSender';
+import { SessionCache } from './auth/sessionCache';
+import type { SessionRow } from './auth/sessionGuard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,7 @@ declare module 'fastify' {
     pool: pg.Pool;
     config: ServerConfig;
     sms: SmsSender;
+    sessionCache: SessionCache<SessionRow>;
   }
 }
 
@@ -43,23 +46,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pool', deps.pool);
   app.decorate('config', deps.config);
   app.decorate('sms', deps.sms ?? logSmsSender(app.log));
+  const sessionCache = new SessionCache<SessionRow>(deps.pool.options, (m) => app.log.warn(m));
+  app.decorate('sessionCache', sessionCache);
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.stop());
+  // A caller's next request must see what its write did to sessions; other processes hear it from PostgreSQL.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') sessionCache.clear();
+    done(null, payload);
+  });
   installErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd and its CSS-in-JS write inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    hsts: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   if (deps.config.corsOrigins.length > 0) {
     await app.register(cors, { origin: deps.config.corsOrigins, exposedHeaders: [TOTAL_COUNT_HEADER], credentials: false });

@@ -70,32 +70,49 @@ function sessionLookup(db: Db) {
   return lookup;
 }
 
-/** preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>['execute']>>[number];
+
+/** Why this row may not act, or undefined when it may. */
+function refusal(row: SessionRow | undefined, now: number, idleMs: number): AppError | undefined {
+  if (!row) return illegalToken();
+  if (row.revokedAt) return row.revokedReason === 'logout' ? illegalToken() : sessionEnded();
+  if (row.accountStatus !== 'active') return sessionEnded();
+  if (now - row.lastSeenAt.getTime() > idleMs) return tokenExpired();
+  return undefined;
+}
+
+/** The session row that may act for this token: from the cache when it lets the request through, else read fresh. */
+async function sessionOfToken(req: FastifyRequest, tokenHash: string, now: number): Promise<SessionRow> {
+  const { db, config, sessionCache } = req.server;
+  const cached = sessionCache.get(tokenHash);
+  if (cached && !refusal(cached, now, config.sessionIdleMs)) return cached;
+  const generation = sessionCache.generation();
+  const [row] = await sessionLookup(db).execute({ tokenHash });
+  const refused = refusal(row, now, config.sessionIdleMs);
+  if (refused) throw refused;
+  sessionCache.set(tokenHash, row, generation);
+  return row;
+}
+
+/**
+ * preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. A cached
+ * session only ever lets a request through; any refusal is decided on a fresh read.
+ */
 export async function authenticate(req: FastifyRequest): Promise<void> {
   const token = bearer(req);
   if (!token) throw illegalToken();
-  const { db, config } = req.server;
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
-  if (!row) throw illegalToken();
-  if (row.revokedAt) throw row.revokedReason === 'logout' ? illegalToken() : sessionEnded();
-  if (row.accountStatus !== 'active') throw sessionEnded();
+  const { db } = req.server;
   const now = Date.now();
-  if (now - row.lastSeenAt.getTime() > config.sessionIdleMs) throw tokenExpired();
+  const row = await sessionOfToken(req, hashToken(token), now);
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    // Sliding idle expiry without a write on every request.
+    // Sliding idle expiry without a write on every request; the cached row learns it too.
+    row.lastSeenAt = new Date(now);
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))));
   }
-  req.session = {
-    sessionId: row.id,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    role: row.role as Role,
-    shopId: row.shopId,
-    shopName: row.shopName,
-  };
+  req.session = { sessionId: row.id, accountId: row.accountId, accountName: row.accountName, role: row.role as Role, shopId: row.shopId, shopName: row.shopName };
 }
 
 /** preHandler list: authenticate, then require one of the roles (40300 otherwise). */

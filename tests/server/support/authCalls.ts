@@ -23,9 +23,14 @@ export function poster(t: TestContext) {
   };
 }
 
-/** Runs SQL on the test's own database. */
+/**
+ * Runs SQL on the test's own database. A write waits until the app's session cache has heard of it,
+ * as the server's next request would in production a moment later.
+ */
 export async function query<R extends Record<string, unknown>>(t: TestContext, text: string, params: unknown[] = []): Promise<R[]> {
-  return (await t.database.pool.query<R>(text, params)).rows;
+  const { rows } = await t.database.pool.query<R>(text, params);
+  if (!/^\s*select\b/i.test(text)) await t.app.sessionCache.sync(t.database.pool);
+  return rows;
 }
 
 /** The audit actions written so far, oldest first, optionally for one account. */
