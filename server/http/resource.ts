@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit, diffSummary } from '../audit/audit';
-import { parseListQuery, type ListSpec } from './listQuery';
+import { inline, parseListQuery, type Bind, type ListCondition, type ListSpec } from './listQuery';
+import { placeholders, preparedList, type Prepared } from './preparedList';
 import { page } from './reply';
 import { conflict, forbidden, notFound } from './errors';
 import { referencesTo, type ReferencedEntity } from './references';
@@ -21,11 +22,17 @@ export interface Resource<T extends PgTable> {
   list: ListSpec;
   /** 404 message: "员工不存在". */
   missing: string;
-  /** The rows a session may see; another shop's row then answers 404 as if it did not exist. */
-  scope?: (s: SessionContext) => SQL | undefined;
+  /**
+   * The rows a session may see; another shop's row then answers 404 as if it did not exist. Whether it
+   * answers a condition may depend on the session, the form of that condition may not.
+   */
+  scope?: (s: SessionContext, bind?: Bind) => SQL | undefined;
 }
 
 export type RowOf<T extends PgTable> = T['$inferSelect'];
+
+/** The column the page's total comes back in, taken off every row before it is sent. */
+const TOTAL = '__total';
 
 /** The shop a manager's session acts for: where the rows it creates belong; a client never picks it. */
 export function currentShopId(req: FastifyRequest): number {
@@ -36,24 +43,46 @@ export function currentShopId(req: FastifyRequest): number {
 
 /** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
 export function byShop(column: PgColumn) {
-  return (s: SessionContext): SQL | undefined => (s.role === 'shop-manager' ? eq(column, s.shopId ?? -1) : undefined);
+  return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
 }
 
-/** The two statements of a list page, unexecuted, so a benchmark can run exactly the same SQL. */
-export function listStatements<T extends PgTable>(db: DbOrTx, res: Resource<T>, s: SessionContext, query: Record<string, unknown>, extra?: SQL) {
-  const list = parseListQuery(query, res.list);
-  const where = and(res.scope?.(s), extra, list.where);
+/** A route's own condition on a list (a tag or region filter), built with the list's binder. */
+export type ExtraCondition = (bind: Bind) => ListCondition | undefined;
+
+/**
+ * The two statements of a list page, prepared for its shape, and the values to run them with; a
+ * benchmark can run exactly the same SQL (statementOf).
+ */
+export function listStatements<T extends PgTable>(db: Db, res: Resource<T>, s: SessionContext, query: Record<string, unknown>, extra?: ExtraCondition) {
+  const { bind, values } = placeholders();
+  const scope = res.scope?.(s, bind);
+  const more = extra?.(bind);
+  const list = parseListQuery(query, res.list, bind);
+  values.limit = list.limit;
+  values.offset = list.offset;
+  const where = and(scope, more?.where, list.where);
   const table = res.table as PgTable;
-  return {
-    rows: db.select().from(table).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
-    total: db.select({ total: count() }).from(table).where(where),
-  };
+  const shape = [res.entity, scope ? 'scoped' : 'all', more?.shape ?? '', list.shape].join('|');
+  const statements = preparedList<RowOf<T>>(db, shape, (names) => {
+    const total = db.select({ total: count() }).from(table).where(where);
+    // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
+    const withTotal = { ...getTableColumns(table), [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
+    return {
+      rows: db.select(withTotal).from(table).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows) as unknown as Prepared<RowOf<T>>,
+      total: total.prepare(names.total),
+    };
+  });
+  return { ...statements, values };
 }
 
-/** Runs a list page's statements and answers the rows with x-total-count; `map` shapes each row (e.g. masks a phone). */
-export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statements: { rows: PromiseLike<unknown[]>; total: PromiseLike<{ total: number }[]> }, map?: (row: Row) => Out) {
-  const [found, [{ total }]] = await Promise.all([statements.rows, statements.total]);
-  const rows = found as Row[];
+/**
+ * Runs a list page and answers the rows with x-total-count; `map` shapes each row (e.g. masks a
+ * phone). Only a page past the end, which carries no row to read the total from, counts separately.
+ */
+export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statements: { rows: Prepared<Row>; total: Prepared<{ total: number }>; values: Record<string, unknown> }, map?: (row: Row) => Out) {
+  const found = (await statements.rows.execute(statements.values)) as (Row & { [TOTAL]?: number })[];
+  const total = found.length ? found[0][TOTAL]! : (await statements.total.execute(statements.values))[0].total;
+  const rows = found.map(({ [TOTAL]: _t, ...row }) => row as Row);
   return page<Row | Out>(reply, map ? rows.map(map) : rows, total);
 }
 
@@ -63,10 +92,10 @@ export function sendList<T extends PgTable, Out = RowOf<T>>(
   req: FastifyRequest,
   reply: FastifyReply,
   res: Resource<T>,
-  opts: { query?: Record<string, unknown>; extra?: SQL; map?: (row: RowOf<T>) => Out } = {},
+  opts: { query?: Record<string, unknown>; extra?: ExtraCondition; map?: (row: RowOf<T>) => Out } = {},
 ) {
   const query = opts.query ?? { ...(req.query as Record<string, unknown>) };
-  return sendStatements(reply, listStatements(db, res, sessionOf(req), query, opts.extra), opts.map);
+  return sendStatements<RowOf<T>, Out>(reply, listStatements(db, res, sessionOf(req), query, opts.extra), opts.map);
 }
 
 /** The row with this id that the session may see, optionally locked for a write; 404 otherwise. */

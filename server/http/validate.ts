@@ -12,6 +12,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
 }
 
+export const NOTHING_TO_CHANGE = '没有要修改的字段';
+
+/** The fields of a PATCH: parsed like any input, and a body that changes nothing is a 40000, not an empty audited write. */
+export function parseChanges<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const changes = parseInput(schema, input);
+  if (Object.keys(changes as object).length === 0) throw invalid(NOTHING_TO_CHANGE, []);
+  return changes;
+}
+
 /** A positive integer id from a route parameter; anything else is "not found", not a 500. */
 export function parseId(raw: unknown): number {
   const n = Number(raw);

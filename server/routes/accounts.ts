@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_API, LAST_GRANT_MESSAGE, accountCreateSchema, accountUpdateSchema, grantLabel, grantSchema } from '../../contract/account';
 import { maskPhone } from '../../contract/mask';
 import { ROLES, type Role } from '../../contract/roles';
@@ -7,8 +7,8 @@ import type { Tx } from '../db/client';
 import { accountGrants, accounts } from '../db/schema';
 import { requireRole, sessionOf } from '../auth/sessionGuard';
 import { hashPassword } from '../auth/password';
-import { escapeLike, parseListQuery, type ListSpec } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { textSearch, parseListQuery, type ListSpec } from '../http/listQuery';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok, page } from '../http/reply';
 import { conflict, invalid, notFound } from '../http/errors';
 import { audit, diffSummary } from '../audit/audit';
@@ -29,10 +29,7 @@ const listSpec: ListSpec = {
     updatedAt: accounts.updatedAt,
   },
   idColumn: accounts.id,
-  search: (q) => {
-    const like = `%${escapeLike(q)}%`;
-    return or(ilike(accounts.name, like), ilike(accounts.phone, like));
-  },
+  search: textSearch(accounts.name, accounts.phone),
 };
 
 /** role= and shopID= filter accounts by their grants; they are taken out before parseListQuery. */
@@ -110,7 +107,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
     const id = idOf(req);
-    const input = parseInput(accountUpdateSchema, req.body);
+    const input = parseChanges(accountUpdateSchema, req.body);
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
       await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, id));

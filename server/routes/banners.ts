@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { bannerCreateSchema, bannerUpdateSchema, bannerPeriodValid, BANNER_PERIOD_ERROR } from '../../contract/banner';
 import { banners } from '../db/schema';
 import { requireRole } from '../auth/sessionGuard';
-import { escapeLike } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { textSearch } from '../http/listQuery';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { deleteRow, findRow, isoToDate, sendList, type Resource } from '../http/resource';
@@ -32,10 +32,7 @@ const resource: Resource<typeof banners> = {
     idColumn: banners.id,
     // Highest priority first (then the newest): the order the app shows them in.
     defaultSort: [desc(banners.priority)],
-    search: (q) => {
-      const like = `%${escapeLike(q)}%`;
-      return or(ilike(banners.name, like), ilike(banners.platform, like), ilike(banners.source, like));
-    },
+    search: textSearch(banners.name, banners.platform, banners.source),
   },
 };
 
@@ -63,7 +60,7 @@ const bannerRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
     const id = parseId((req.params as { id: string }).id);
-    const input = parseInput(bannerUpdateSchema, req.body);
+    const input = parseChanges(bannerUpdateSchema, req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!bannerPeriodValid({ ...before, ...input })) throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);

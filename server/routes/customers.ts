@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, arrayContains, desc, eq, ilike, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, ilike, like, ne, sql } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { customerCreateSchema, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { PHONE_RE } from '../../contract/validation';
 import { customers, shops } from '../db/schema';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { SessionContext } from '../auth/sessionGuard';
 import { authenticate, requireRole, sessionOf } from '../auth/sessionGuard';
-import { escapeLike } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { escapeLike, type Bind, type ListCondition } from '../http/listQuery';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
-import { byShop, currentShopId, deleteRow, findRow, isoToDate, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type Resource, type RowOf } from '../http/resource';
+import { byShop, currentShopId, deleteRow, findRow, isoToDate, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type ExtraCondition, type Resource, type RowOf } from '../http/resource';
 import { audit } from '../audit/audit';
 
 /**
@@ -20,11 +20,11 @@ import { audit } from '../audit/audit';
  * (shop_id, right(phone, 4)) index); other digits match part of the phone and anything else part
  * of the name (both served by trigram indexes).
  */
-function search(q: string): SQL {
-  if (PHONE_RE.test(q)) return eq(customers.phone, q);
-  if (/^\d{4}$/.test(q)) return sql`right(${customers.phone}, 4) = ${q}`;
-  if (/^\d+$/.test(q)) return like(customers.phone, `%${q}%`);
-  return ilike(customers.name, `%${escapeLike(q)}%`);
+function search(q: string, bind: Bind): ListCondition {
+  if (PHONE_RE.test(q)) return { shape: 'phone', where: eq(customers.phone, bind(q)) };
+  if (/^\d{4}$/.test(q)) return { shape: 'last4', where: sql`right(${customers.phone}, 4) = ${bind(q)}` };
+  if (/^\d+$/.test(q)) return { shape: 'digits', where: like(customers.phone, bind(`%${q}%`)) };
+  return { shape: 'name', where: ilike(customers.name, bind(`%${escapeLike(q)}%`)) };
 }
 
 const resource: Resource<typeof customers> = {
@@ -54,21 +54,21 @@ const resource: Resource<typeof customers> = {
 
 const MAX_TAG_FILTERS = 5;
 
-/** tags=敏感肌&tags=老客: customers carrying every one of them (GIN index on tags). */
-function tagsFilter(query: Record<string, unknown>): SQL | undefined {
+/** tags=敏感肌&tags=老客: customers carrying every one of them (GIN index on tags), bound as one array. */
+function tagsFilter(query: Record<string, unknown>): ExtraCondition | undefined {
   const raw = query.tags;
   delete query.tags;
   const tags = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((t) => String(t).trim()).filter(Boolean);
   if (tags.length === 0) return undefined;
   if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > MAX_TAG_LENGTH)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
-  return arrayContains(customers.tags, tags);
+  return (bind) => ({ shape: 'tags', where: arrayContains(customers.tags, bind(tags)) });
 }
 
 /**
  * The statements of one customers list page for a session, unexecuted: the route runs them and
  * bench/customers.ts runs the very same SQL directly against PostgreSQL.
  */
-export function customerListStatements(db: DbOrTx, session: SessionContext, query: Record<string, unknown>) {
+export function customerListStatements(db: Db, session: SessionContext, query: Record<string, unknown>) {
   const q = { ...query };
   const tags = tagsFilter(q);
   return listStatements(db, resource, session, q, tags);
@@ -130,7 +130,7 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
     const id = parseId((req.params as { id: string }).id);
-    const input = parseInput(customerUpdateSchema, req.body);
+    const input = parseChanges(customerUpdateSchema, req.body);
     const row = await uniquePhone(input.phone, () =>
       app.db.transaction(async (tx) => {
         const before = await findRow(tx, req, resource, id, true);

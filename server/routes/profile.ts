@@ -4,7 +4,7 @@ import { PROFILE_API, accountUpdateSchema } from '../../contract/account';
 import { accounts } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { userInfo } from '../auth/grants';
-import { parseInput } from '../http/validate';
+import { parseChanges } from '../http/validate';
 import { ok } from '../http/reply';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -15,7 +15,7 @@ import { audit, diffSummary } from '../audit/audit';
 const profileRoutes: FastifyPluginAsync = async (app) => {
   app.patch(PROFILE_API, { preHandler: authenticate }, async (req) => {
     const s = sessionOf(req);
-    const input = parseInput(accountUpdateSchema, req.body);
+    const input = parseChanges(accountUpdateSchema, req.body);
     const info = await app.db.transaction(async (tx) => {
       const [before] = await tx
         .select({ name: accounts.name, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar })

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { programCreateSchema, programUpdateSchema, programPricesValid, PROGRAM_PRICE_ERROR } from '../../contract/program';
 import { programs } from '../db/schema';
 import { authenticate, requireRole, sessionOf } from '../auth/sessionGuard';
-import { escapeLike } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { textSearch } from '../http/listQuery';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { deleteRow, findRow, sendList, type Resource } from '../http/resource';
@@ -30,10 +30,7 @@ const resource: Resource<typeof programs> = {
       updatedAt: programs.updatedAt,
     },
     idColumn: programs.id,
-    search: (q) => {
-      const like = `%${escapeLike(q)}%`;
-      return or(ilike(programs.name, like), ilike(programs.tag, like));
-    },
+    search: textSearch(programs.name, programs.tag),
   },
 };
 
@@ -66,7 +63,7 @@ const programRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
     const id = parseId((req.params as { id: string }).id);
-    const input = parseInput(programUpdateSchema, req.body);
+    const input = parseChanges(programUpdateSchema, req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!programPricesValid({ ...before, ...input })) throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import { API } from '../../contract/api';
 import { shopCreateSchema, shopUpdateSchema, shopHoursValid, SHOP_HOURS_ERROR } from '../../contract/shop';
 import { shops } from '../db/schema';
 import { authenticate, requireRole } from '../auth/sessionGuard';
-import { escapeLike, type ListSpec } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { textSearch, type ListSpec } from '../http/listQuery';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { byShop, deleteRow, findRow, sendList, type Resource } from '../http/resource';
+import { byShop, deleteRow, findRow, sendList, type ExtraCondition, type Resource } from '../http/resource';
 import { audit, diffSummary } from '../audit/audit';
 
 const listSpec: ListSpec = {
@@ -25,10 +25,7 @@ const listSpec: ListSpec = {
     updatedAt: shops.updatedAt,
   },
   idColumn: shops.id,
-  search: (q) => {
-    const pattern = `%${escapeLike(q)}%`;
-    return or(ilike(shops.name, pattern), ilike(shops.address, pattern), ilike(shops.phone, pattern));
-  },
+  search: textSearch(shops.name, shops.address, shops.phone),
 };
 
 /** A shop-manager sees only the shop its session acts for; admin and finance see all. */
@@ -37,19 +34,15 @@ const resource: Resource<typeof shops> = { table: shops, entity: 'shop', list: l
 const REGION_FILTER_ERROR = '所在地区筛选必须是六位区划代码';
 
 /** A region filter on a province or city code matches every shop below it; several codes match any of them. */
-function regionPrefix(query: Record<string, unknown>): SQL | undefined {
+function regionPrefix(query: Record<string, unknown>): ExtraCondition | undefined {
   const raw = query.regionCode;
   delete query.regionCode;
   const codes = (Array.isArray(raw) ? raw : [raw]).filter((c) => c !== undefined && c !== '').map(String);
   if (codes.length === 0) return undefined;
   // Anything but a six-digit code would silently match no shop at all.
   if (!codes.every((c) => /^\d{6}$/.test(c))) throw invalid(REGION_FILTER_ERROR, [{ field: 'regionCode', message: REGION_FILTER_ERROR }]);
-  return or(
-    ...codes.map((code) => {
-      const prefix = code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code;
-      return like(shops.regionCode, `${prefix}%`);
-    }),
-  );
+  const prefixes = codes.map((code) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code));
+  return (bind) => ({ shape: `region:${prefixes.length}`, where: or(...prefixes.map((prefix) => like(shops.regionCode, bind(`${prefix}%`)))) });
 }
 
 const shopRoutes: FastifyPluginAsync = async (app) => {
@@ -76,7 +69,7 @@ const shopRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
     const id = parseId((req.params as { id: string }).id);
-    const input = parseInput(shopUpdateSchema, req.body);
+    const input = parseChanges(shopUpdateSchema, req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!shopHoursValid({ ...before, ...input })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);

@@ -7,7 +7,7 @@ import { accounts, staff } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { authenticate, requireRole } from '../auth/sessionGuard';
 import { escapeLike } from '../http/listQuery';
-import { parseId, parseInput } from '../http/validate';
+import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { byShop, currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, type Resource } from '../http/resource';
@@ -34,9 +34,9 @@ const resource: Resource<typeof staff> = {
     },
     idColumn: staff.id,
     defaultSort: [desc(staff.createdAt)],
-    search: (q) => {
-      const like = `%${escapeLike(q)}%`;
-      return /^\d+$/.test(q) ? ilike(staff.phone, like) : ilike(staff.name, like);
+    search: (q, bind) => {
+      const like = bind(`%${escapeLike(q)}%`);
+      return /^\d+$/.test(q) ? { shape: 'phone', where: ilike(staff.phone, like) } : { shape: 'name', where: ilike(staff.name, like) };
     },
   },
 };
@@ -74,7 +74,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
     const id = parseId((req.params as { id: string }).id);
-    const input = parseInput(staffUpdateSchema, req.body);
+    const input = parseChanges(staffUpdateSchema, req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       await assertAccountExists(tx, input.accountId);

@@ -1,0 +1,68 @@
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Bind } from './listQuery';
+
+/**
+ * Beyond this many shapes per database a list is built per call, unprepared: shapes multiply with
+ * filters and sort orders, and each prepared one costs memory in every pooled connection.
+ */
+const MAX_SHAPES = 500;
+let named = 0;
+
+/** What a drizzle prepared query offers that we use; its own type carries the row type. */
+export interface Prepared<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+  getQuery(): { sql: string; params: unknown[] };
+}
+
+export interface PreparedPair<Row> {
+  rows: Prepared<Row>;
+  total: Prepared<{ total: number }>;
+  /** The statement name both carry into PostgreSQL ('' when unprepared). */
+  names: { rows: string; total: string };
+}
+
+/** Builds the pair of statements of one list shape, given the names to prepare them under. */
+export type ListBuilder<Row> = (names: { rows: string; total: string }) => Omit<PreparedPair<Row>, 'names'>;
+
+const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
+
+/**
+ * The statements of a list page of this shape: built and prepared the first time (drizzle renders the
+ * SQL once, PostgreSQL plans it once per connection), reused for every later call of the same shape.
+ */
+export function preparedList<Row>(db: Db, shape: string, build: ListBuilder<Row>): PreparedPair<Row> {
+  let shapes = byDatabase.get(db);
+  if (!shapes) byDatabase.set(db, (shapes = new Map()));
+  const known = shapes.get(shape) as PreparedPair<Row> | undefined;
+  if (known) return known;
+  if (shapes.size >= MAX_SHAPES) {
+    const names = { rows: '', total: '' };
+    return { ...build(names), names };
+  }
+  const n = named++;
+  const names = { rows: `list_${n}_rows`, total: `list_${n}_total` };
+  const pair = { ...build(names), names };
+  shapes.set(shape, pair as PreparedPair<unknown>);
+  return pair;
+}
+
+/** A binder that turns every value into a numbered placeholder and keeps the values to execute with. */
+export function placeholders(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  return {
+    values,
+    bind: <V>(value: V) => {
+      const name = `v${n++}`;
+      values[name] = value;
+      return sql.placeholder(name) as unknown as V;
+    },
+  };
+}
+
+/** One statement as PostgreSQL receives it, for running the very same SQL without the server (bench/customers.ts). */
+export function statementOf(prepared: Prepared<unknown>, name: string, values: Record<string, unknown>) {
+  const { sql: text, params } = prepared.getQuery();
+  return { name: name || undefined, text, values: fillPlaceholders(params, values) };
+}
