@@ -8,6 +8,9 @@ import { PHONE_RE } from './phone';
 const missingOr = (label: string, wrong: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null ? `请输入${label}` : `${label}${wrong}`;
 
+/** A PATCH whose body changes no field: refused, so no empty write or audit row is made. */
+export const NOTHING_TO_CHANGE = '没有要修改的字段';
+
 /** PostgreSQL text cannot hold U+0000; refused here so the message names the field. */
 const noNul = (s: string) => !s.includes('\u0000');
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { invalid } from './errors';
+import { NOTHING_TO_CHANGE } from '../../contract/validation';
 
 /** Parses input with a contract schema; any failure becomes one 40000 naming every bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -11,8 +12,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   );
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
 }
-
-export const NOTHING_TO_CHANGE = '没有要修改的字段';
 
 /** The fields of a PATCH: parsed like any input, and a body that changes nothing is a 40000, not an empty audited write. */
 export function parseChanges<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -92,7 +92,7 @@ function initialPassword(): string {
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function accountHandlers(kit: MockKit) {
-  const { db, authenticate, requireAdmin, guarded, ok, input, invalid, notFound, conflict, pageParam, shopName } = kit;
+  const { db, authenticate, requireAdmin, guarded, ok, input, changes, invalid, notFound, conflict, pageParam, shopName } = kit;
 
   /** _start/_end as the server checks them. */
   function paging(params: URLSearchParams): { start: number; end: number } {
@@ -298,7 +298,7 @@ export function accountHandlers(kit: MockKit) {
       guarded(async ({ request, params }) => {
         requireAdmin(request);
         const account = accountOf(params.id);
-        Object.assign(account, await input(accountUpdateSchema, request));
+        Object.assign(account, await changes(accountUpdateSchema, request));
         touch(account);
         return ok(accountView(account));
       }),
@@ -391,7 +391,7 @@ export function accountHandlers(kit: MockKit) {
       `*${PROFILE_API}`,
       guarded(async ({ request }) => {
         const { session, account } = authenticate(request);
-        Object.assign(account, await input(accountUpdateSchema, request));
+        Object.assign(account, await changes(accountUpdateSchema, request));
         touch(account);
         return ok(kit.userInfoOf(session, account));
       }),

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpResponseResolver, type PathParams } from 'msw';
 import type { z } from 'zod';
 import { API } from '../../contract/api';
+import { NOTHING_TO_CHANGE } from '../../contract/validation';
 import { menuFor } from '../../contract/access';
 import {
   getCaptchaSchema,
@@ -149,6 +150,13 @@ async function input<S extends z.ZodType>(schema: S, request: Request): Promise<
   if (result.success) return result.data;
   const fields = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
+}
+
+/** Like the server's parseChanges: a PATCH body that changes nothing is a 40000. */
+async function changes<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
+  const values = await input(schema, request);
+  if (Object.keys(values as object).length === 0) throw invalid(NOTHING_TO_CHANGE);
+  return values;
 }
 
 function newToken(): string {
@@ -447,10 +455,10 @@ const shopHandlers = [
     guarded(async ({ request, params }) => {
       requireAdmin(request);
       const id = shopId(params.id);
-      const changes = await input(shopUpdateSchema, request);
+      const shopChanges = await changes(shopUpdateSchema, request);
       const shop = findShop(db.shops, id);
-      if (!shopHoursValid({ ...shop, ...changes })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
-      Object.assign(shop, changes, { updatedAt: new Date().toISOString() });
+      if (!shopHoursValid({ ...shop, ...shopChanges })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
+      Object.assign(shop, shopChanges, { updatedAt: new Date().toISOString() });
       return ok(shop);
     }),
   ),
@@ -476,6 +484,7 @@ export const mockKit = {
   guarded,
   ok,
   input,
+  changes,
   invalid,
   notFound,
   conflict: (msg: string) => new MockError(ErrorCode.CONFLICT, msg),

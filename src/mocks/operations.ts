@@ -248,7 +248,7 @@ export function operationHandlers(kit: MockKit) {
         kit.guarded(async ({ request, params }) => {
           kit.requireAdmin(request);
           const row = find(opts.rows(), idOf(kit, params.id), opts.missing);
-          const changes = (await kit.input(opts.update, request)) as Partial<T>;
+          const changes = (await kit.changes(opts.update, request)) as Partial<T>;
           const bad = opts.check({ ...row, ...changes });
           if (bad) throw kit.invalid(bad.message, [bad]);
           Object.assign(row, changes, { updatedAt: stamp() });
@@ -339,7 +339,7 @@ export function operationHandlers(kit: MockKit) {
       kit.guarded(async ({ request, params }) => {
         requireManager(request);
         const row = find(visible(request, store.staff), idOf(kit, params.id), '员工不存在');
-        Object.assign(row, await kit.input(staffUpdateSchema, request), { updatedAt: stamp() });
+        Object.assign(row, await kit.changes(staffUpdateSchema, request), { updatedAt: stamp() });
         return kit.ok(masked(row));
       }),
     ),
@@ -405,7 +405,7 @@ export function operationHandlers(kit: MockKit) {
       kit.guarded(async ({ request, params }) => {
         requireManager(request);
         const row = find(visible(request, store.customers), idOf(kit, params.id), '客户不存在');
-        const changes = await kit.input(customerUpdateSchema, request);
+        const changes = await kit.changes(customerUpdateSchema, request);
         const taken = changes.phone === undefined ? undefined : phoneTaken(changes.phone, row.id);
         if (taken) throw taken;
         Object.assign(row, changes, { updatedAt: stamp() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_API, PROFILE_API } from '../../contract/account';
 import { API } from '../../contract/api';
-import { NOTHING_TO_CHANGE } from '../../server/http/validate';
+import { NOTHING_TO_CHANGE } from '../../contract/validation';
 import { createTestContext, type TestContext } from './support/testApp';
 import { query } from './support/authCalls';
 import { ADMIN, MANAGER_1 } from './support/restCalls';

@@ -4,6 +4,8 @@ import { API } from '../../../contract/api';
 import { menuFor } from '../../../contract/access';
 import { DEMO_PASSWORD } from '../../../contract/demo';
 import { ErrorCode } from '../../../contract/envelope';
+import { NOTHING_TO_CHANGE } from '../../../contract/validation';
+import { PROFILE_API } from '../../../contract/account';
 
 /** A raw call, so the envelope, HTTP status and headers are seen as the server sends them. */
 async function call(method: string, path: string, { body, token }: { body?: unknown; token?: string } = {}) {
@@ -150,6 +152,25 @@ describe('shops', () => {
 
     const finance = mockLogin('13800000003');
     expect(await call('POST', SHOPS, { token: finance, body: input })).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN, msg: '没有权限执行此操作' });
+  });
+
+  it('a PATCH that changes nothing is refused on every resource, as the server does', async () => {
+    const admin = mockLogin('13800000001');
+    const manager = mockLogin('13800000002');
+    const base = API.resourceBase;
+    const firstOf = async (resource: string, token: string) => `${base}/${resource}/${(await call('GET', `${base}/${resource}`, { token })).data[0].id}`;
+    const calls: [string, string][] = [
+      [`${SHOPS}/1`, admin],
+      [await firstOf('banners', admin), admin],
+      [await firstOf('programs', admin), admin],
+      [`${base}/accounts/2`, admin],
+      [await firstOf('staff', manager), manager],
+      [await firstOf('customers', manager), manager],
+      [PROFILE_API, manager],
+    ];
+    for (const [url, token] of calls) {
+      expect([url, await call('PATCH', url, { token, body: {} })]).toMatchObject([url, { status: 400, code: ErrorCode.INVALID_INPUT, msg: NOTHING_TO_CHANGE }]);
+    }
   });
 
   it('resetMockDb brings back the demo data', async () => {
