@@ -71,6 +71,15 @@ async function tabAction(page: Page, title: string, action: string): Promise<voi
   await pick(await tabMenu(page, title), action);
 }
 
+/**
+ * Waits until no notification is left, the pointer kept off them: they sit over the navbar's right
+ * end and antd pauses their closing while hovered, so a click aimed under one would wait for ever.
+ */
+async function noticesGone(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Opens a page from the sider, its group first. */
 async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
   const link = sider(page).getByRole('link', { name: item, exact: true });
@@ -165,6 +174,7 @@ test.describe('settings drawer', () => {
     // Dark theme from the navbar: antd's dark palette and the body attribute.
     await drawer(page).locator('.app-settings-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(drawer(page)).toBeHidden();
+    await noticesGone(page);
     await page.getByTestId('theme-switch').click();
     await expect.poll(() => bodyTheme(page)).toBe('dark');
     await page.getByTestId('settings-open').click();
@@ -187,6 +197,8 @@ test.describe('settings drawer', () => {
     await expect(page).toHaveURL(/\/shop\/staff$/);
     await expect(page.locator('.app-navbar')).toBeVisible();
 
+    // The fresh page loaded the server menu again, with its notice over the navbar.
+    await noticesGone(page);
     await page.getByTestId('theme-switch').click();
     await expect.poll(() => bodyTheme(page)).toBeNull();
   });
