@@ -172,8 +172,7 @@ export async function benchCustomers(opts: BenchCustomersOptions = {}): Promise<
       server = await startServer('npx', ['tsx', 'server/main.ts'], { DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
     }
     const token = await login(serverUrl, phone, password);
-    load = new HttpLoad(new URL(serverUrl), { authorization: `Bearer ${token}` }, connections);
-    const http = load;
+    const http = (load = new HttpLoad(new URL(serverUrl), { authorization: `Bearer ${token}` }, connections));
     // Success is HTTP 200 with envelope code 0.
     const get = (path: string) => http.get(path, '{"code":0');
     // The session the server builds for this manager; scope is all the SQL depends on.

@@ -2,10 +2,6 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL
 import { invalid } from './errors';
 
 /**
- * simple-rest list conventions in SQL (DOMAIN.md "API shape"): _start, _end, _sort, _order,
- * field=value, field_like, field_gte, field_lte, field_ne and q. Paging always happens in the database.
- */
-/**
  * How a list query's values enter its SQL: as they are (inline parameters), or as placeholders of a
  * statement prepared once per shape (server/http/preparedList.ts), the values bound at each call.
  * Typed as the value itself since drizzle takes a placeholder wherever it takes a value.
@@ -22,6 +18,10 @@ export interface ListCondition {
   where: SQL | undefined;
 }
 
+/**
+ * simple-rest list conventions in SQL (DOMAIN.md "API shape"): _start, _end, _sort, _order,
+ * field=value, field_like, field_gte, field_lte, field_ne and q. Paging always happens in the database.
+ */
 export interface ListSpec {
   /** Fields the client may filter and sort on, by API name. */
   fields: Record<string, AnyColumn>;
