@@ -67,9 +67,12 @@ export function day(label: string) {
     }, `${label}不是有效日期`);
 }
 
-/** An ISO timestamp. */
+/**
+ * An ISO timestamp, written back as UTC with milliseconds ("…T08:00:00+08:00" -> "…T00:00:00.000Z"),
+ * the form the server stores and answers, so the same instant always compares equal.
+ */
 export function instant(label: string) {
-  return z.iso.datetime({ offset: true, error: missingOr(label, '格式应为 ISO 时间') });
+  return z.iso.datetime({ offset: true, error: missingOr(label, '格式应为 ISO 时间') }).transform((s) => new Date(s).toISOString());
 }
 
 /** http(s) URL or an in-app path starting with "/" (DOMAIN.md banner links; also image URLs). */

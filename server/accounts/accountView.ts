@@ -31,8 +31,6 @@ export async function accountViews(db: DbOrTx, rows: AccountRow[], opts: { fullP
     ...r,
     phone: opts.fullPhone ? r.phone : maskPhone(r.phone),
     status: r.status as AccountStatus,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
     grants: grants.get(r.id) ?? [],
   }));
 }

@@ -129,9 +129,6 @@ export async function deleteRow<T extends PgTable>(
   });
 }
 
-/** API timestamps are ISO strings; the columns take Dates (null and absent pass through). */
-export const isoToDate = (s: string | null | undefined) => (s == null ? s : new Date(s));
-
 /** The PostgreSQL error behind a failed query (drizzle wraps it in `cause`). */
 export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
   const err = e as { code?: string; cause?: { code?: string; constraint?: string } };

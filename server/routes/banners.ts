@@ -8,7 +8,7 @@ import { textSearch } from '../http/listQuery';
 import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { deleteRow, findRow, isoToDate, sendList, type Resource } from '../http/resource';
+import { deleteRow, findRow, sendList, type Resource } from '../http/resource';
 import { audit, diffSummary } from '../audit/audit';
 
 const resource: Resource<typeof banners> = {
@@ -50,7 +50,7 @@ const bannerRoutes: FastifyPluginAsync = async (app) => {
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(banners)
-        .values({ ...input, startAt: isoToDate(input.startAt), endAt: isoToDate(input.endAt) })
+        .values(input)
         .returning();
       await audit(tx, req, { action: 'create', entity: 'banner', entityId: created.id, summary: `新建广告 ${created.name}` });
       return created;
@@ -66,7 +66,7 @@ const bannerRoutes: FastifyPluginAsync = async (app) => {
       if (!bannerPeriodValid({ ...before, ...input })) throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
       const [after] = await tx
         .update(banners)
-        .set({ ...input, startAt: isoToDate(input.startAt), endAt: isoToDate(input.endAt), updatedAt: sql`now()` })
+        .set({ ...input, updatedAt: sql`now()` })
         .where(eq(banners.id, id))
         .returning();
       await audit(tx, req, { action: 'update', entity: 'banner', entityId: id, summary: diffSummary(before, { ...input }) });

@@ -12,7 +12,7 @@ import { escapeLike, type Bind, type ListCondition } from '../http/listQuery';
 import { parseId, parseChanges, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
-import { byShop, currentShopId, deleteRow, findRow, isoToDate, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type ExtraCondition, type Resource, type RowOf } from '../http/resource';
+import { byShop, currentShopId, deleteRow, findRow, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type ExtraCondition, type Resource, type RowOf } from '../http/resource';
 import { audit } from '../audit/audit';
 
 /**
@@ -119,7 +119,7 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
         if (taken) throw taken;
         const [created] = await tx
           .insert(customers)
-          .values({ ...input, shopId, consentSignedAt: isoToDate(input.consentSignedAt) })
+          .values({ ...input, shopId })
           .returning();
         await audit(tx, req, { action: 'create', entity: 'customer', entityId: created.id, summary: `新增客户 ${created.name} ${maskPhone(created.phone)}` });
         return created;
@@ -140,7 +140,7 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
         }
         const [after] = await tx
           .update(customers)
-          .set({ ...input, consentSignedAt: isoToDate(input.consentSignedAt), updatedAt: sql`now()` })
+          .set({ ...input, updatedAt: sql`now()` })
           .where(eq(customers.id, id))
           .returning();
         await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary: phoneSafeDiff(before, input) });

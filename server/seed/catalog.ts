@@ -148,7 +148,7 @@ const DAY_MS = 86_400_000;
 /** The programs and the customer app's banners; run inside seedDemo's transaction. */
 export async function seedCatalog(tx: Tx, now = Date.now()): Promise<void> {
   await tx.insert(programs).values(DEMO_PROGRAMS);
-  const at = (days: number) => new Date(now + days * DAY_MS);
+  const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
   await tx.insert(banners).values([
     { name: '新客首单立减 200 元', platform: '小程序', priority: 100, type: '首页轮播', source: '市场部', jumpLink: '/pages/activity/new-customer', status: 'on', startAt: at(-10), endAt: at(50) },
     { name: '水晶唇限时体验价', platform: '小程序', priority: 90, type: '首页轮播', source: '市场部', jumpLink: '/pages/program/detail?name=水晶唇', status: 'on', startAt: at(-3), endAt: at(27) },

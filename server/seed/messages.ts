@@ -6,7 +6,7 @@ import { DEMO_MESSAGES } from '../../contract/demoMessages';
 export async function seedDemoMessages(tx: Tx, accountIds: Record<string, number>): Promise<void> {
   const now = Date.now();
   const rows = Object.entries(DEMO_MESSAGES).flatMap(([phone, list]) =>
-    list.map(({ hoursAgo, ...m }) => ({ ...m, accountId: accountIds[phone], createdAt: new Date(now - hoursAgo * 3600_000) })),
+    list.map(({ hoursAgo, ...m }) => ({ ...m, accountId: accountIds[phone], createdAt: new Date(now - hoursAgo * 3600_000).toISOString() })),
   );
   await tx.insert(messages).values(rows);
 }

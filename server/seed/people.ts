@@ -77,10 +77,10 @@ export async function seedPeople(tx: Tx, ctx: { shopIds: number[]; accountIds: R
         tags,
         healthNotes: r.chance(0.15) ? r.pick(HEALTH_NOTES) : '',
         // Tattoo customers sign the informed-consent form before their first service.
-        consentSignedAt: r.chance(0.6) ? new Date(Math.min(createdAt.getTime() + r.int(5, 60) * 60_000, now)) : null,
+        consentSignedAt: r.chance(0.6) ? new Date(Math.min(createdAt.getTime() + r.int(5, 60) * 60_000, now)).toISOString() : null,
         notes: r.chance(0.2) ? r.pick(NOTES) : '',
-        createdAt,
-        updatedAt: createdAt,
+        createdAt: createdAt.toISOString(),
+        updatedAt: createdAt.toISOString(),
       };
     }),
   );

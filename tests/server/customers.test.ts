@@ -157,7 +157,7 @@ describe('customers: search and filters', () => {
     const edge = await Promise.all(
       ['2025-03-01T15:59:59Z', '2025-03-01T16:00:00Z', '2025-03-02T15:59:59Z', '2025-03-02T16:00:00Z'].map(async (at, i) => {
         const { body } = await call(manager1, 'POST', '/customers', { name: `边界${i}`, phone: `1501111600${i}` });
-        await t.database.db.update(customers).set({ createdAt: new Date(at) }).where(eq(customers.id, body.data.id));
+        await t.database.db.update(customers).set({ createdAt: at }).where(eq(customers.id, body.data.id));
         return body.data.id as number;
       }),
     );

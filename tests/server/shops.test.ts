@@ -82,7 +82,7 @@ describe('shops list: paging, sort, filters and search in SQL', () => {
     for (const { createdAt, ...shop } of fixtures) {
       const r = await c.call(c.admin, 'POST', '/shops', { ...shop, openTime: '10:00', closeTime: '20:00' });
       expect(r.body.code).toBe(0);
-      await c.t.database.db.update(shops).set({ createdAt: new Date(createdAt) }).where(eq(shops.id, r.body.data.id));
+      await c.t.database.db.update(shops).set({ createdAt }).where(eq(shops.id, r.body.data.id));
     }
   });
 

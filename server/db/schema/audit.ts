@@ -1,4 +1,5 @@
-import { pgTable, bigserial, varchar, integer, timestamp, text, index } from 'drizzle-orm/pg-core';
+import { pgTable, bigserial, varchar, integer, text, index } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 export const auditLogs = pgTable(
   'audit_logs',
@@ -12,7 +13,7 @@ export const auditLogs = pgTable(
     entityId: varchar('entity_id', { length: 40 }),
     summary: text('summary').notNull().default(''),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamps.createdAt,
   },
   (t) => [index('audit_logs_entity_idx').on(t.entity, t.entityId), index('audit_logs_account_idx').on(t.accountId, t.createdAt)],
 );

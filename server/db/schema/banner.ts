@@ -1,6 +1,6 @@
-import { pgTable, serial, varchar, integer, timestamp, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { timestamps } from './columns';
+import { instant, timestamps } from './columns';
 
 export const banners = pgTable(
   'banners',
@@ -16,8 +16,8 @@ export const banners = pgTable(
     imageLink: varchar('image_link', { length: 500 }).notNull().default(''),
     /** on | off */
     status: varchar('status', { length: 10 }).notNull().default('on'),
-    startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }),
-    endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }),
+    startAt: instant('start_at'),
+    endAt: instant('end_at'),
     ...timestamps,
   },
   (t) => [index('banners_priority_idx').on(t.priority, t.id), index('banners_status_idx').on(t.status), index('banners_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],

@@ -1,6 +1,6 @@
-import { pgTable, serial, varchar, integer, date, boolean, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer, date, boolean, text, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { timestamps } from './columns';
+import { instant, timestamps } from './columns';
 import { shops } from './shop';
 
 export const customers = pgTable(
@@ -19,7 +19,7 @@ export const customers = pgTable(
     vip: boolean('vip').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     healthNotes: text('health_notes').notNull().default(''),
-    consentSignedAt: timestamp('consent_signed_at', { withTimezone: true, mode: 'date' }),
+    consentSignedAt: instant('consent_signed_at'),
     notes: text('notes').notNull().default(''),
     ...timestamps,
   },

@@ -1,4 +1,5 @@
-import { pgTable, serial, varchar, integer, smallint, timestamp, text, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer, smallint, text, index } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { accounts } from './account';
 
 export const messages = pgTable(
@@ -15,7 +16,7 @@ export const messages = pgTable(
     messageType: integer('message_type'),
     /** 0 unread, 1 read */
     status: smallint('status').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamps.createdAt,
   },
   (t) => [index('messages_account_idx').on(t.accountId, t.status, t.type, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { pgTable, serial, varchar, integer, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 /** Uploaded images; the bytes live in the storage backend under storedName. */
 export const uploads = pgTable('uploads', {
@@ -8,5 +9,5 @@ export const uploads = pgTable('uploads', {
   mime: varchar('mime', { length: 50 }).notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   accountId: integer('account_id'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamps.createdAt,
 });
