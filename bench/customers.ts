@@ -5,6 +5,8 @@
  * search by the last four phone digits) it measures requests per second and p50/p99 latency with
  * N concurrent connections for S seconds through the HTTP API, and beside it the very same SQL run
  * directly against PostgreSQL with the same concurrency, so the figures show what the server adds.
+ * The two sides take turns in slices of S/5 seconds, so a slower spell of the shared machine falls
+ * on both alike instead of on whichever ran during it.
  *
  *   npx tsx bench/customers.ts
  * Environment (all optional):
@@ -83,6 +85,21 @@ async function closedLoop(connections: number, durationMs: number, maxRequests: 
   await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (performance.now() - t0) / 1000;
   return { requests: sent, errors, seconds, latenciesMs: latencies.slice(0, sent).sort() };
+}
+
+/** The two sides alternate this many times within their S seconds each. */
+const SLICES = 5;
+
+/** One run made of the slices measured for one side. */
+function joined(runs: LoadRun[]): LoadRun {
+  const latencies = new Float64Array(runs.reduce((n, r) => n + r.latenciesMs.length, 0));
+  let at = 0;
+  for (const r of runs) {
+    latencies.set(r.latenciesMs, at);
+    at += r.latenciesMs.length;
+  }
+  const sum = (k: 'requests' | 'errors' | 'seconds') => runs.reduce((n, r) => n + r[k], 0);
+  return { requests: sum('requests'), errors: sum('errors'), seconds: sum('seconds'), latenciesMs: latencies.sort() };
 }
 
 const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -184,7 +201,7 @@ export async function benchCustomers(opts: BenchCustomersOptions = {}): Promise<
       ['第 200 页（_start=1990）', { _start: '1990', _end: '2000', ...sorted }],
       [`手机尾号 ${last4} 搜索`, { q: last4, _start: '0', _end: '10', ...sorted }],
     ];
-    console.log(`门店 ID ${grant.shopId}（${total} 位客户），${connections} 个并发连接，每项 ${durationMs / 1000} 秒，服务器 ${serverUrl}`);
+    console.log(`门店 ID ${grant.shopId}（${total} 位客户），${connections} 个并发连接，每项 ${durationMs / 1000} 秒（两种方式交替，各 ${SLICES} 段），服务器 ${serverUrl}`);
 
     const results: BenchResult[] = [];
     for (const [name, query] of scenarios) {
@@ -202,8 +219,14 @@ export async function benchCustomers(opts: BenchCustomersOptions = {}): Promise<
       // Warm both paths (JIT, plan and buffer caches) before measuring.
       await closedLoop(connections, WARM_MS, 50_000, () => get(url));
       await closedLoop(connections, WARM_MS, 50_000, direct);
-      results.push(summarize(name, 'HTTP API', await closedLoop(connections, durationMs, maxRequests, () => get(url))));
-      results.push(summarize(name, 'SQL', await closedLoop(connections, durationMs, maxRequests, direct)));
+      const api: LoadRun[] = [];
+      const sql: LoadRun[] = [];
+      for (let i = 0; i < SLICES; i++) {
+        api.push(await closedLoop(connections, durationMs / SLICES, Math.ceil(maxRequests / SLICES), () => get(url)));
+        sql.push(await closedLoop(connections, durationMs / SLICES, Math.ceil(maxRequests / SLICES), direct));
+      }
+      results.push(summarize(name, 'HTTP API', joined(api)));
+      results.push(summarize(name, 'SQL', joined(sql)));
     }
     printResults(results);
     return results;
