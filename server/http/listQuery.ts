@@ -64,20 +64,13 @@ function intParam(raw: unknown, name: string, fallback: number): number {
   return n;
 }
 
-/**
- * A point-in-time column: drizzle's timestamp (its rows hold Dates) or our instant (ISO strings,
- * server/db/schema/columns.ts); a filter binds the value the column holds.
- */
-function timeKind(column: AnyColumn): 'date' | 'instant' | undefined {
-  if (column.dataType === 'date') return 'date';
-  return column.columnType === 'PgCustomColumn' && column.getSQLType() === 'timestamp with time zone' ? 'instant' : undefined;
-}
+/** Listed rows keep their points in time in instant columns (ISO strings, server/db/schema/columns.ts). */
+const isInstant = (column: AnyColumn) => column.columnType === 'PgCustomColumn' && column.getSQLType() === 'timestamp with time zone';
 
 /** Turns a query-string value into what the column holds; bad values are 40000, never a SQL error. */
 function coerce(column: AnyColumn, field: string, raw: string): unknown {
   const bad = () => invalid(`筛选字段 ${field} 的值不正确`, [{ field, message: `筛选字段 ${field} 的值不正确` }]);
-  const time = timeKind(column);
-  switch (time ?? column.dataType) {
+  switch (isInstant(column) ? 'instant' : column.dataType) {
     case 'number': {
       const n = Number(raw);
       if (raw === '' || !Number.isFinite(n)) throw bad();
@@ -88,14 +81,13 @@ function coerce(column: AnyColumn, field: string, raw: string): unknown {
       if (raw === 'true' || raw === '1') return true;
       if (raw === 'false' || raw === '0') return false;
       throw bad();
-    case 'date':
     case 'instant': {
       // A calendar day (Asia/Shanghai) or a full ISO timestamp; nothing that Date would guess at.
       const isDay = DAY_RE.test(raw);
       if (!isDay && !ISO_RE.test(raw)) throw bad();
       const d = new Date(isDay ? `${raw}T00:00:00+08:00` : raw);
       if (Number.isNaN(d.getTime()) || (isDay && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw)) throw bad();
-      return time === 'instant' ? d.toISOString() : d;
+      return d.toISOString();
     }
     default:
       // PostgreSQL text cannot hold U+0000.
@@ -122,13 +114,9 @@ function condition(column: AnyColumn, field: string, op: Op, values: string[], b
     if (!TEXT_COLUMNS.has(column.columnType)) throw invalid(`筛选字段 ${field} 不支持模糊查询`, [{ field: `${field}_like`, message: `筛选字段 ${field} 不支持模糊查询` }]);
     return { shape: `${field}_like`, where: ilike(column, bind(`%${escapeLike(coerce(column, field, values[0]) as string)}%`)) };
   }
-  const time = timeKind(column);
-  const isDay = time !== undefined && DAY_RE.test(values[0]);
+  const isDay = isInstant(column) && DAY_RE.test(values[0]);
   const v = coerce(column, field, values[0]);
-  const nextDay = () => {
-    const next = new Date(new Date(v as Date | string).getTime() + 86_400_000);
-    return bind(time === 'instant' ? next.toISOString() : next);
-  };
+  const nextDay = () => bind(new Date(Date.parse(v as string) + 86_400_000).toISOString());
   const shape = `${field}_${op}${isDay ? ':day' : ''}`;
   switch (op) {
     case 'gte':
