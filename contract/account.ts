@@ -3,6 +3,7 @@ import { API } from './api';
 import type { Grant } from './auth';
 import { ROLES, ROLE_LABELS, roleNeedsShop, type Role } from './roles';
 import { link, oneOf, optionalText, phone, strictObject, text } from './validation';
+import { defineResource, filter } from './resource';
 
 /** Accounts and their grants (DOMAIN.md "account"); managed by admins at /business/account. */
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
@@ -63,18 +64,44 @@ export interface AccountGrant extends Grant {
 }
 
 /** An account row. phone is masked (maskPhone of ./mask) everywhere except GET accounts/:id. */
-export interface Account {
-  id: number;
-  name: string;
-  phone: string;
-  avatar: string;
-  jobName: string;
-  remark: string;
-  status: AccountStatus;
-  grants: AccountGrant[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const accountRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  avatar: z.string(),
+  jobName: z.string(),
+  remark: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  grants: z.array(z.object({ id: z.number(), role: z.enum(ROLES), shopID: z.number().nullable(), shop: z.string().nullable() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Account = z.infer<typeof accountRowSchema>;
+
+export const accountResource = defineResource({
+  name: 'accounts',
+  read: ['admin'],
+  write: ['admin'],
+  actions: { disable: ['admin'], enable: ['admin'], 'reset-password': ['admin'], grants: ['admin'] },
+  shopScoped: false,
+  schemas: { row: accountRowSchema, create: accountCreateSchema, update: accountUpdateSchema },
+  filters: {
+    id: filter.int,
+    name: filter.text,
+    phone: filter.text,
+    jobName: filter.text,
+    status: filter.oneOf(ACCOUNT_STATUSES),
+    // An account holding a grant of this role, or for this shop.
+    role: filter.oneOf(ROLES),
+    shopID: filter.int,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'name', 'phone', 'jobName', 'status', 'createdAt', 'updatedAt'],
+  search: '姓名或手机号',
+  missing: '账号不存在',
+  labels: 'account',
+});
 
 /** Answer of create and reset-password: the initial password is shown this once and never again. */
 export interface AccountWithPassword extends Account {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject, text, optionalText, int, oneOf, link, instant } from './validation';
+import { defineResource, filter } from './resource';
 
 export const BANNER_STATUSES = ['on', 'off'] as const;
 export type BannerStatus = (typeof BANNER_STATUSES)[number];
@@ -64,19 +65,47 @@ export const bannerFieldSchemas = bannerFields;
 
 export type BannerInput = z.input<typeof bannerCreateSchema>;
 
-export interface Banner {
-  id: number;
-  name: string;
-  platform: string;
-  priority: number;
-  image: string;
-  type: string;
-  source: string;
-  jumpLink: string;
-  imageLink: string;
-  status: BannerStatus;
-  startAt: string | null;
-  endAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const bannerRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  platform: z.string(),
+  priority: z.number(),
+  image: z.string(),
+  type: z.string(),
+  source: z.string(),
+  jumpLink: z.string(),
+  imageLink: z.string(),
+  status: z.enum(BANNER_STATUSES),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Banner = z.infer<typeof bannerRowSchema>;
+
+export const bannerResource = defineResource({
+  name: 'banners',
+  // Banners are the customer app's advertising: only administrators manage or look at them.
+  read: ['admin'],
+  write: ['admin'],
+  actions: {},
+  shopScoped: false,
+  schemas: { row: bannerRowSchema, create: bannerCreateSchema, update: bannerUpdateSchema },
+  filters: {
+    id: filter.int,
+    name: filter.text,
+    platform: filter.text,
+    priority: filter.int,
+    type: filter.text,
+    source: filter.text,
+    status: filter.oneOf(BANNER_STATUSES),
+    startAt: filter.instant,
+    endAt: filter.instant,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'name', 'platform', 'priority', 'type', 'source', 'status', 'startAt', 'endAt', 'createdAt', 'updatedAt'],
+  search: '名称、平台或来源',
+  missing: '广告不存在',
+  labels: 'banner',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject, text, optionalText, phone, oneOf, bool, day, instant } from './validation';
+import { defineResource, filter } from './resource';
 
 export const CUSTOMER_SOURCES = ['walk-in', 'referral', 'meituan', 'douyin', 'mini-program', 'other'] as const;
 export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
@@ -72,22 +73,51 @@ export const customerFieldSchemas = customerFields;
 export type CustomerInput = z.input<typeof customerCreateSchema>;
 
 /** A customer as lists and GET /:id answer it: `phone` is masked (138****0002). */
-export interface Customer {
-  id: number;
-  name: string;
-  phone: string;
-  gender: Gender;
-  birthday: string | null;
-  source: CustomerSource;
-  shopId: number;
-  vip: boolean;
-  tags: string[];
-  healthNotes: string;
-  consentSignedAt: string | null;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const customerRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  gender: z.enum(GENDERS),
+  birthday: z.string().nullable(),
+  source: z.enum(CUSTOMER_SOURCES),
+  shopId: z.number(),
+  vip: z.boolean(),
+  tags: z.array(z.string()),
+  healthNotes: z.string(),
+  consentSignedAt: z.string().nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof customerRowSchema>;
+
+export const customerResource = defineResource({
+  name: 'customers',
+  // Managers serve their shop's customers; admin and finance may read every shop's but never write.
+  read: ['admin', 'shop-manager', 'financial-staff'],
+  write: ['shop-manager'],
+  actions: { 'reveal-phone': ['shop-manager', 'admin'] },
+  shopScoped: true,
+  schemas: { row: customerRowSchema, create: customerCreateSchema, update: customerUpdateSchema },
+  filters: {
+    id: filter.int,
+    shopId: filter.int,
+    name: filter.text,
+    gender: filter.oneOf(GENDERS),
+    birthday: filter.day,
+    source: filter.oneOf(CUSTOMER_SOURCES),
+    vip: filter.bool,
+    // Customers carrying every one of the given tags (tags=a&tags=b).
+    tags: filter.text,
+    consentSignedAt: filter.instant,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'shopId', 'name', 'gender', 'birthday', 'source', 'vip', 'consentSignedAt', 'createdAt', 'updatedAt'],
+  search: '姓名、完整手机号或手机尾号四位',
+  missing: '客户不存在',
+  labels: 'customer',
+});
 
 /** data of POST /customers/:id/reveal-phone (and /staff/:id/reveal-phone). */
 export interface RevealedPhone {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject, text, optionalText, int, oneOf, link } from './validation';
+import { defineResource, filter } from './resource';
 
 export const PROGRAM_TYPES = [1, 2, 3] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
@@ -79,24 +80,48 @@ export const programFieldSchemas = programFields;
 
 export type ProgramInput = z.input<typeof programCreateSchema>;
 
-export interface ProgramDetail {
-  key: string;
-  value: string;
-}
+export const programRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mainImage: z.string(),
+  priceFen: z.number(),
+  vipPriceFen: z.number(),
+  type: z.literal(PROGRAM_TYPES),
+  tag: z.string(),
+  detailImages: z.array(z.string()),
+  details: z.array(z.object({ key: z.string(), value: z.string() })),
+  durationMinutes: z.number(),
+  touchUpDays: z.number(),
+  status: z.enum(PROGRAM_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Program = z.infer<typeof programRowSchema>;
+export type ProgramDetail = Program['details'][number];
 
-export interface Program {
-  id: number;
-  name: string;
-  mainImage: string;
-  priceFen: number;
-  vipPriceFen: number;
-  type: ProgramType;
-  tag: string;
-  detailImages: string[];
-  details: ProgramDetail[];
-  durationMinutes: number;
-  touchUpDays: number;
-  status: ProgramStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const programResource = defineResource({
+  name: 'programs',
+  // Every role reads programs: managers book and sell them, finance reads their names on records.
+  read: ['admin', 'shop-manager', 'financial-staff'],
+  write: ['admin'],
+  actions: {},
+  shopScoped: false,
+  schemas: { row: programRowSchema, create: programCreateSchema, update: programUpdateSchema },
+  filters: {
+    id: filter.int,
+    name: filter.text,
+    type: filter.oneOf(PROGRAM_TYPES),
+    tag: filter.text,
+    status: filter.oneOf(PROGRAM_STATUSES),
+    priceFen: filter.int,
+    vipPriceFen: filter.int,
+    durationMinutes: filter.int,
+    touchUpDays: filter.int,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'name', 'type', 'tag', 'status', 'priceFen', 'vipPriceFen', 'durationMinutes', 'touchUpDays', 'createdAt', 'updatedAt'],
+  search: '名称或标签',
+  missing: '服务项目不存在',
+  labels: 'program',
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictObject, text, clockTime, oneOf } from './validation';
 import { isRegionCode } from './region';
+import { defineResource, filter } from './resource';
 
 export const SHOP_STATUSES = ['open', 'closed'] as const;
 export type ShopStatus = (typeof SHOP_STATUSES)[number];
@@ -34,15 +35,43 @@ export const shopFieldSchemas = shopFields;
 
 export type ShopInput = z.input<typeof shopCreateSchema>;
 
-export interface Shop {
-  id: number;
-  name: string;
-  regionCode: string;
-  address: string;
-  phone: string;
-  openTime: string;
-  closeTime: string;
-  status: ShopStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export const shopRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  regionCode: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  openTime: z.string(),
+  closeTime: z.string(),
+  status: z.enum(SHOP_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Shop = z.infer<typeof shopRowSchema>;
+
+export const shopResource = defineResource({
+  name: 'shops',
+  // Every role reads shops (a manager its current shop only); only admins run them.
+  read: ['admin', 'shop-manager', 'financial-staff'],
+  write: ['admin'],
+  actions: {},
+  shopScoped: true,
+  schemas: { row: shopRowSchema, create: shopCreateSchema, update: shopUpdateSchema },
+  filters: {
+    id: filter.int,
+    name: filter.text,
+    // A province or city code matches every shop below it.
+    regionCode: filter.text,
+    address: filter.text,
+    phone: filter.text,
+    status: filter.oneOf(SHOP_STATUSES),
+    openTime: filter.text,
+    closeTime: filter.text,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'name', 'regionCode', 'address', 'phone', 'status', 'openTime', 'closeTime', 'createdAt', 'updatedAt'],
+  search: '门店名称、地址或电话',
+  missing: '门店不存在',
+  labels: 'shop',
+});

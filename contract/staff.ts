@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject, text, optionalText, phone, int, oneOf, day } from './validation';
+import { defineResource, filter } from './resource';
 
 export const STAFF_JOBS = ['tattoo-artist', 'beautician', 'receptionist', 'manager'] as const;
 export type StaffJob = (typeof STAFF_JOBS)[number];
@@ -58,17 +59,46 @@ export const staffFieldSchemas = staffFields;
 
 export type StaffInput = z.input<typeof staffCreateSchema>;
 
-export interface Staff {
-  id: number;
-  shopId: number;
-  name: string;
-  phone: string;
-  job: StaffJob;
-  level: string;
-  hiredAt: string;
-  status: StaffStatus;
-  commissionRateBp: number;
-  accountId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A member as lists and GET /:id answer it: `phone` is masked (139****0001). */
+export const staffRowSchema = z.object({
+  id: z.number(),
+  shopId: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  job: z.enum(STAFF_JOBS),
+  level: z.string(),
+  hiredAt: z.string(),
+  status: z.enum(STAFF_STATUSES),
+  commissionRateBp: z.number(),
+  accountId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Staff = z.infer<typeof staffRowSchema>;
+
+export const staffResource = defineResource({
+  name: 'staff',
+  // Managers run their shop's team; admin and finance read every shop's (commission review) but never write.
+  read: ['admin', 'shop-manager', 'financial-staff'],
+  write: ['shop-manager'],
+  actions: { 'reveal-phone': ['shop-manager', 'admin'] },
+  shopScoped: true,
+  schemas: { row: staffRowSchema, create: staffCreateSchema, update: staffUpdateSchema },
+  filters: {
+    id: filter.int,
+    shopId: filter.int,
+    name: filter.text,
+    job: filter.oneOf(STAFF_JOBS),
+    level: filter.text,
+    hiredAt: filter.day,
+    status: filter.oneOf(STAFF_STATUSES),
+    commissionRateBp: filter.int,
+    accountId: filter.int,
+    createdAt: filter.instant,
+    updatedAt: filter.instant,
+  },
+  sortable: ['id', 'shopId', 'name', 'job', 'level', 'hiredAt', 'status', 'commissionRateBp', 'accountId', 'createdAt', 'updatedAt'],
+  search: '姓名或手机号数字',
+  missing: '员工不存在',
+  labels: 'staff',
+});
