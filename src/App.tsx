@@ -14,8 +14,8 @@ import { i18nProvider, loadPageTexts } from './providers/i18nProvider';
 import { notificationProvider } from './providers/notificationProvider';
 import { APP_ROUTES, REFINE_RESOURCES } from './resources';
 import { NotFoundPage } from './resources/pages';
-import { LoginGate, NavigationProgress, RouteGuard } from './layout/RouteGuard';
-import { antdTheme, useSettings } from './settings/store';
+import { RouteGuard } from './layout/RouteGuard';
+import { antdTheme, useSettings } from './stores/settings';
 import PageLoading from './components/PageLoading';
 import RedirectPage from './pages/redirect';
 
@@ -63,35 +63,32 @@ export function AppProviders({ children }: { children: ReactNode }) {
 /** The routes of SPEC.md section 2: /login outside the layout, every table route guarded inside it. */
 export function AppRoutes() {
   return (
-    <>
-      <NavigationProgress />
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route index element={<Navigate to={LOGIN_ROUTE} replace />} />
-          <Route
-            path={LOGIN_ROUTE}
-            element={
-              <LoginGate>
-                <LoginPage />
-              </LoginGate>
-            }
-          />
-          <Route
-            element={
-              <RouteGuard>
-                <DefaultLayout />
-              </RouteGuard>
-            }
-          >
-            {APP_ROUTES.map(({ name, path, Page }) => (
-              <Route key={name} path={path} element={<Page />} />
-            ))}
-            <Route path="/redirect/*" element={<RedirectPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </Suspense>
-    </>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route index element={<Navigate to={LOGIN_ROUTE} replace />} />
+        <Route
+          path={LOGIN_ROUTE}
+          element={
+            <RouteGuard>
+              <LoginPage />
+            </RouteGuard>
+          }
+        />
+        <Route
+          element={
+            <RouteGuard>
+              <DefaultLayout />
+            </RouteGuard>
+          }
+        >
+          {APP_ROUTES.map(({ name, path, Page }) => (
+            <Route key={name} path={path} element={<Page />} />
+          ))}
+          <Route path="/redirect/*" element={<RedirectPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }
 

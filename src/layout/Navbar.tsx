@@ -6,7 +6,7 @@ import { ROLE_LABELS } from '../../contract/roles';
 import type { UserInfo } from '../../contract/auth';
 import { AccountMenu, LocaleSwitch } from '../components/account';
 import { MessageBox } from '../components/messageBox';
-import { updateSettings, useSettings } from '../settings/store';
+import { updateSettings, useSettings } from '../stores/settings';
 
 /** The account as the navbar and Workplace show it: "店长 · 美颜坊·徐汇旗舰店". */
 export function roleAndShop(user: UserInfo, allShops: string): string {

@@ -6,7 +6,7 @@ import { menuFor, type ServerMenuItem } from '../../contract/access';
 import type { Role } from '../../contract/roles';
 import { findAppRoute } from '../resources';
 import { iconFor } from '../resources/icons';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../stores/settings';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -44,7 +44,7 @@ interface SiderMenuProps {
   onNavigate?: () => void;
 }
 
-/** The seven groups of SPEC.md section 2, each with the pages the role may open. */
+/** The seven menu groups (contract/routes.ts), each with the pages the role may open. */
 export default function SiderMenu({ role, mode = 'inline', onNavigate }: SiderMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

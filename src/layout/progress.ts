@@ -2,7 +2,7 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import './progress.css';
 
-// SPEC.md section 4. trickleRate exists in nprogress 0.2 but is missing from its type definitions.
+// The progress bar of every route change. trickleRate exists in nprogress 0.2 but is missing from its type definitions.
 const settings: Parameters<typeof NProgress.configure>[0] & { trickleRate: number } = {
   minimum: 0.08,
   speed: 200,

@@ -5,7 +5,8 @@ import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTE, LOGIN_ROUTE } from '../../contract/routes';
 import { api } from './http';
 import { i18n } from './i18nProvider';
-import { clearSession, getToken, getUser, setToken, setUser } from './session';
+import { getUser, setUser } from '../stores/currentUser';
+import { clearSession, getToken, setToken } from './session';
 
 interface LoginTarget {
   /** Where to go after login: the guard's `redirect` target; Workplace when absent. */

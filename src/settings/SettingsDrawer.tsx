@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, ColorPicker, Divider, Drawer, InputNumber, Switch, Tooltip, message, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loadServerMenu } from './serverMenu';
-import { MENU_WIDTH_MAX, MENU_WIDTH_MIN, getSettings, updateSettings, useSettings } from './store';
+import { loadServerMenu } from './loadServerMenu';
+import { MENU_WIDTH_MAX, MENU_WIDTH_MIN, getSettings, updateSettings, useSettings } from '../stores/settings';
 import './settings.css';
 
-/** SPEC.md sections 2 and 9. */
+/** Drawer and menu-width input widths, in px. */
 const DRAWER_WIDTH = 300;
 const MENU_WIDTH_INPUT = 80;
 
@@ -66,7 +66,7 @@ function Palette() {
 }
 
 /**
- * The settings drawer (SPEC.md section 2): always mounted, opened by the navbar's gear or the floating
+ * The settings drawer: always mounted, opened by the navbar's gear or the floating
  * button; every change applies at once and is kept in this browser.
  */
 export default function SettingsDrawer() {
@@ -76,7 +76,7 @@ export default function SettingsDrawer() {
   const close = () => updateSettings({ globalSettings: false });
   const toggle = (key: Toggle) => (checked: boolean) => {
     updateSettings({ [key]: checked });
-    // SPEC.md section 4: turning the server menu on fetches it.
+    // Turning the server menu on fetches it.
     if (key === 'menuFromServer' && checked) void loadServerMenu();
   };
   const copy = async () => {
@@ -95,7 +95,7 @@ export default function SettingsDrawer() {
       width={DRAWER_WIDTH}
       open={settings.globalSettings}
       onClose={close}
-      // Mounted from the start and kept when closed (SPEC.md section 2).
+      // Mounted from the start and kept when closed.
       forceRender
       className="app-settings-drawer"
       footer={

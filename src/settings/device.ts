@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { updateSettings, type Device } from './store';
+import { updateSettings, type Device } from '../stores/settings';
 
-/** Narrower windows are phones and small tablets: the sider becomes a drawer (SPEC.md sections 3 and 9). */
+/** Narrower windows are phones and small tablets: the sider becomes a drawer. */
 export const MOBILE_BELOW = 992;
 
 export function deviceFor(width: number): Device {

@@ -9,7 +9,7 @@ import { grantLabel } from '../../../contract/account';
 import type { Grant, RoleShopList, UserInfo } from '../../../contract/auth';
 import { DEFAULT_ROUTE } from '../../../contract/routes';
 import { api } from '../../providers/http';
-import { setUser } from '../../providers/session';
+import { setUser } from '../../stores/currentUser';
 import { emitRoleSwitched } from './roleSwitchEvents';
 
 const keyOf = (g: Pick<Grant, 'role' | 'shopID'>) => `${g.role}:${g.shopID ?? ''}`;

@@ -1,5 +1,5 @@
 import type { RoleOrAny } from '../../../contract/roles';
-import { useCurrentUser } from '../../layout/useCurrentUser';
+import { useCurrentUser } from '../../stores/currentUser';
 
 /**
  * The role directive of SPEC.md section 5 as a hook: `roles` must be an array (else "need roles");

@@ -1,7 +1,7 @@
 import { Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ContextType, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useNavigate, useOutlet } from 'react-router';
 import PageLoading from '../../components/PageLoading';
-import { tabPath, useTabBar } from './store';
+import { tabPath, useTabBar } from '../../stores/tabBar';
 
 type LocationValue = ContextType<typeof LocationContext>;
 

@@ -1,10 +1,9 @@
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ColumnWidthOutlined, MinusOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  appendTab,
   closeLeft,
   closeOthers,
   closeRight,
@@ -13,28 +12,22 @@ import {
   getTabBar,
   reloadPath,
   resetTabs,
-  tabFor,
   tabPath,
   useTabBar,
   type TabItem,
-} from './store';
+} from '../../stores/tabBar';
 
 type TabAction = 'reload' | 'closeCurrent' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
 
 /**
- * The open pages above the content (SPEC.md section 4): every navigation adds or updates its tab,
+ * The open pages above the content: every page shown adds or updates its tab (the route guard records it),
  * a click shows a tab again, the context menu reloads or closes tabs.
  */
 export default function TabBar() {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const { tabs } = useTabBar();
-
-  useEffect(() => {
-    const tab = tabFor(pathname, search);
-    if (tab) appendTab(tab);
-  }, [pathname, search]);
 
   /** After closing: if the page on screen lost its tab, show `next` (the store's answer) instead. */
   const showIfClosed = (next: TabItem | undefined) => {

@@ -10,7 +10,7 @@ import { API } from '../../../contract/api';
 import { PHONE_RE } from '../../../contract/phone';
 import type { LoginParams } from '../../providers/authProvider';
 import { api, type ApiError } from '../../providers/http';
-import { redirectTarget } from '../../layout/RouteGuard';
+import { redirectTarget } from '../../layout/guard/loginCheck';
 import { rememberedPhone, rememberPhone } from './rememberedPhone';
 import { useCountdown } from './useCountdown';
 import LoginTabs from './LoginTabs';

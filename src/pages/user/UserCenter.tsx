@@ -5,9 +5,8 @@ import { PROFILE_API, accountCreateSchema, grantLabel, type AccountUpdateInput }
 import type { UserInfo } from '../../../contract/auth';
 import { http, type ApiError } from '../../providers/http';
 import { applyServerErrors, zodRule } from '../../providers/formRules';
-import { setUser } from '../../providers/session';
+import { setUser, useCurrentUser } from '../../stores/currentUser';
 import { ImageUpload } from '../../components/upload';
-import { useCurrentUser } from '../../layout/useCurrentUser';
 
 type ProfileValues = Required<AccountUpdateInput>;
 const fields = accountCreateSchema.shape;

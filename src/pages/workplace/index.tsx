@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { menuFor } from '../../../contract/access';
 import { ROLE_LABELS } from '../../../contract/roles';
 import { iconFor } from '../../resources/icons';
-import { useCurrentUser } from '../../layout/useCurrentUser';
+import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
 import './workplace.css';
 

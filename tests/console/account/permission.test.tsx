@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { Permission } from '../../../src/components/permission';
-import { clearUser, setUser } from '../../../src/providers/session';
+import { clearUser, setUser } from '../../../src/stores/currentUser';
 import type { UserInfo } from '../../../contract/auth';
 import type { RoleOrAny } from '../../../contract/roles';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RoleSwitchDialog, onRoleSwitched } from '../../../src/components/account';
-import { getUser } from '../../../src/providers/session';
+import { getUser } from '../../../src/stores/currentUser';
 import { sentBodies } from '../pages/support';
 import { renderPiece } from './render';
 

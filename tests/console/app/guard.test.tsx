@@ -3,13 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { API } from '../../../contract/api';
-import { getToken, getUser, setToken } from '../../../src/providers/session';
-import { loginUrl, redirectTarget } from '../../../src/layout/RouteGuard';
+import { getToken, setToken } from '../../../src/providers/session';
+import { getUser } from '../../../src/stores/currentUser';
+import { loginUrl, redirectTarget } from '../../../src/layout/guard/loginCheck';
 import { loginAs, preloadPages, renderApp } from './renderApp';
 
 beforeAll(preloadPages, 120_000);
 
-describe('route guard (SPEC.md section 4)', () => {
+describe('route guard', () => {
   it('sends a visitor without a token to /login, keeping the target path and query as redirect', async () => {
     const app = renderApp('/business/shop?status=open');
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fbusiness%2Fshop%3Fstatus%3Dopen'));

@@ -6,7 +6,7 @@ import { menuFor } from '../../../contract/access';
 import { server } from '../support/server';
 import { preloadPages } from '../app/renderApp';
 import { PAGE_TEST_TIMEOUT, openPage, setupUser } from '../pages/support';
-import { DEFAULT_SETTINGS, getSettings, updateSettings } from '../../../src/settings/store';
+import { DEFAULT_SETTINGS, getSettings, updateSettings } from '../../../src/stores/settings';
 
 const ADMIN = '13800000001';
 const MANAGER = '13800000002';

@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  clearSession,
-  clearToken,
-  clearUser,
-  getServerMenu,
-  getToken,
-  getUser,
-  setServerMenu,
-  setToken,
-  setUser,
-  subscribeServerMenu,
-  subscribeUser,
-} from '../../../src/providers/session';
+import { clearSession, clearToken, getToken, setToken } from '../../../src/providers/session';
+import { getUser, setUser, subscribeUser } from '../../../src/stores/currentUser';
+import { getServerMenu, setServerMenu, subscribeServerMenu } from '../../../src/stores/serverMenu';
 import { menuFor } from '../../../contract/access';
 import type { UserInfo } from '../../../contract/auth';
 
@@ -31,26 +21,6 @@ describe('token', () => {
   it('is read fresh each time, so another tab logging out is seen', () => {
     localStorage.setItem('token', 'from-another-tab');
     expect(getToken()).toBe('from-another-tab');
-  });
-});
-
-describe('user store', () => {
-  it('holds the user, and no user means the role is unknown', () => {
-    expect(getUser()).toBeUndefined();
-    setUser(MANAGER);
-    expect(getUser()).toBe(MANAGER);
-    clearUser();
-    expect(getUser()).toBeUndefined();
-  });
-
-  it('tells subscribers of every change until they unsubscribe', () => {
-    const seen = vi.fn();
-    const unsubscribe = subscribeUser(seen);
-    setUser(MANAGER);
-    clearUser();
-    unsubscribe();
-    setUser(MANAGER);
-    expect(seen.mock.calls).toEqual([[MANAGER], [undefined]]);
   });
 });
 

@@ -2,17 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { menuFor } from '../../../contract/access';
 
-type StoreModule = typeof import('../../../src/settings/store');
+type StoreModule = typeof import('../../../src/stores/settings');
 type SessionModule = typeof import('../../../src/providers/session');
+type ServerMenuModule = typeof import('../../../src/stores/serverMenu');
 
 /**
- * A fresh settings module (and session module) as after a page load, reading what localStorage holds
- * at that moment.
+ * A fresh settings module (and session and server menu modules) as after a page load, reading what
+ * localStorage holds at that moment.
  */
-async function load(): Promise<StoreModule & { session: SessionModule }> {
+async function load(): Promise<StoreModule & { session: SessionModule; serverMenu: ServerMenuModule }> {
   vi.resetModules();
   const session = await import('../../../src/providers/session');
-  return { ...(await import('../../../src/settings/store')), session };
+  const serverMenu = await import('../../../src/stores/serverMenu');
+  return { ...(await import('../../../src/stores/settings')), session, serverMenu };
 }
 
 const root = () => document.documentElement;
@@ -29,7 +31,7 @@ afterEach(() => {
 });
 
 describe('settings store', () => {
-  it('starts from the defaults of SPEC.md sections 3 and 9', async () => {
+  it('starts from the defaults', async () => {
     const { getSettings } = await load();
     expect(getSettings()).toEqual({
       theme: 'light',
@@ -86,7 +88,7 @@ describe('settings store', () => {
   it('keeps the choices across a reload, but not the drawer, the device or the server menu', async () => {
     const first = await load();
     first.updateSettings({ theme: 'dark', navbar: false, menuWidth: 300, themeColor: '#F53F3F', tabBar: false, menuFromServer: true, globalSettings: true, device: 'mobile', hideMenu: true });
-    first.session.setServerMenu(menuFor('admin'));
+    first.serverMenu.setServerMenu(menuFor('admin'));
     const stored = JSON.parse(localStorage.getItem('app-settings')!);
     expect(stored).toMatchObject({ theme: 'dark', navbar: false, menuWidth: 300, themeColor: '#F53F3F', tabBar: false, menuFromServer: true });
     expect(stored).not.toHaveProperty('globalSettings');
@@ -138,8 +140,8 @@ describe('settings store', () => {
   });
 
   it('shows the session’s server menu as its serverMenu; logout empties it', async () => {
-    const { getSettings, session } = await load();
-    session.setServerMenu(menuFor('financial-staff'));
+    const { getSettings, session, serverMenu } = await load();
+    serverMenu.setServerMenu(menuFor('financial-staff'));
     expect(getSettings().serverMenu).toEqual(menuFor('financial-staff'));
     session.clearSession();
     expect(getSettings().serverMenu).toEqual([]);

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { theme, type ThemeConfig } from 'antd';
 import type { ServerMenuItem } from '../../contract/access';
-import { createStore, getServerMenu, subscribeServerMenu } from '../providers/session';
+import { createStore } from './createStore';
+import { getServerMenu, subscribeServerMenu } from './serverMenu';
 
 export type ThemeMode = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';
 
-/** The app settings of SPEC.md section 3. */
+/** The app settings: the look of the layout and the "menu from server" switch. */
 export interface AppSettings {
   theme: ThemeMode;
   colorWeak: boolean;
@@ -24,11 +25,11 @@ export interface AppSettings {
   device: Device;
   tabBar: boolean;
   menuFromServer: boolean;
-  /** The menu of /api/user/menu; session.ts owns it (logout clears it), this is its mirror. */
+  /** The menu of /api/user/menu; stores/serverMenu.ts owns it (logout clears it), this is its mirror. */
   serverMenu: ServerMenuItem[];
 }
 
-/** SPEC.md sections 3 and 9. */
+/** What a first visit gets: light theme, everything shown, the brand colour, a 220 px menu. */
 export const DEFAULT_SETTINGS: Readonly<AppSettings> = {
   theme: 'light',
   colorWeak: false,
@@ -119,7 +120,7 @@ function themeVariables(settings: AppSettings): Record<string, string> {
 /** What the settings do outside React: the dark attribute, the colour-weak filter, the colour variables. */
 function applyToPage(settings: AppSettings, previous?: AppSettings): void {
   const root = document.documentElement;
-  // SPEC.md section 4: dark theme sets a body attribute (arco's name for it).
+  // The dark theme sets a body attribute (arco's name for it).
   if (settings.theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
   else document.body.removeAttribute('arco-theme');
   // On the root element the filter leaves fixed-position pieces (drawers, dialogs) where they are.
@@ -141,7 +142,7 @@ function commit(next: AppSettings): void {
 export const getSettings = store.get;
 export const subscribeSettings = store.subscribe;
 
-/** Changes settings at once (SPEC.md section 4); moving the menu to or from the top expands it. */
+/** Changes settings at once; moving the menu to or from the top expands it. */
 export function updateSettings(patch: SettingsPatch): void {
   const current = store.get();
   const next: AppSettings = { ...current, ...patch };
@@ -152,7 +153,7 @@ export function updateSettings(patch: SettingsPatch): void {
   commit(next);
 }
 
-// The server menu lives in the session (logout clears it); the settings show it as their serverMenu.
+// The server menu has its own store (logout clears it); the settings show it as their serverMenu.
 subscribeServerMenu((serverMenu) => store.set({ ...store.get(), serverMenu }));
 
 export function useSettings(): AppSettings {

@@ -11,8 +11,8 @@ import {
   resetTabs,
   tabFor,
   type TabItem,
-} from '../../../src/layout/tabBar/store';
-import { clearUser, setUser } from '../../../src/providers/session';
+} from '../../../src/stores/tabBar';
+import { clearUser, setUser } from '../../../src/stores/currentUser';
 import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEvents';
 import type { UserInfo } from '../../../contract/auth';
 

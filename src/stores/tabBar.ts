@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_ROUTE, NOT_FOUND_ROUTE_NAME, findRouteByPath, type RouteDef } from '../../../contract/routes';
-import { createStore, subscribeUser } from '../../providers/session';
-import { onRoleSwitched } from '../../components/account';
+import { DEFAULT_ROUTE, NOT_FOUND_ROUTE_NAME, findRouteByPath, type RouteDef } from '../../contract/routes';
+import { onRoleSwitched } from '../components/account/roleSwitchEvents';
+import { createStore } from './createStore';
+import { subscribeUser } from './currentUser';
 
-/** One open page (SPEC.md section 3). */
+/** One open page of the tab bar. */
 export interface TabItem {
   /** i18n key of the page title, translated when shown (the locale may change). */
   title: string;
@@ -127,7 +128,7 @@ export function closeOthers(path: string): TabItem | undefined {
   return tabs[at];
 }
 
-/** Close all, logout and a role switch: only Workplace is left (SPEC.md section 4). Answers it. */
+/** Close all, logout and a role switch: only Workplace is left. Answers it. */
 export function resetTabs(): TabItem {
   store.set(initial());
   return WORKPLACE;
