@@ -25,7 +25,7 @@ import { connect, type Database } from '../server/db/client';
 import { openDatabase } from '../server/db/open';
 import { freePort, DataDirInUseError } from '../server/db/embedded';
 import { customerListStatements } from '../server/routes/customers';
-import { statementOf } from '../server/http/preparedList';
+import { statementOf } from '../server/db/list/preparedList';
 import type { SessionContext } from '../server/auth/sessionGuard';
 import { BENCH } from '../server/seed/bench';
 import { startServer, type RunningServer } from './serverProcess';

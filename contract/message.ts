@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API } from './api';
 import { oneOf, strictObject } from './validation';
+import { filter, type FilterField } from './resource';
 
 /** The message box (SPEC.md section 3 "Message", DOMAIN.md "message"). */
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
@@ -29,19 +30,32 @@ export const MESSAGE_TAG_LABELS: Record<MessageTag, { label: string; color: stri
   3: { label: '请留意', color: 'red' },
 };
 
-/** One row of GET messages. */
-export interface Message {
-  id: number;
-  type: MessageType;
-  title: string;
-  subTitle: string;
-  avatar: string;
-  content: string;
-  /** ISO time the message was raised. */
-  time: string;
-  status: MessageStatus;
-  messageType: MessageTag | null;
-}
+/** One row of GET messages; time is the ISO time the message was raised. */
+export const messageRowSchema = z.object({
+  id: z.number(),
+  type: z.enum(MESSAGE_TYPES),
+  title: z.string(),
+  subTitle: z.string(),
+  avatar: z.string(),
+  content: z.string(),
+  time: z.string(),
+  status: z.literal(Object.values(MESSAGE_STATUS)),
+  messageType: z.literal(Object.values(MESSAGE_TAGS)).nullable(),
+});
+export type Message = z.infer<typeof messageRowSchema>;
+
+/** What GET messages may filter and sort on (the box is not a REST resource of its own: every row is the caller's). */
+export const MESSAGE_LIST = {
+  filters: {
+    id: filter.int,
+    type: filter.oneOf(MESSAGE_TYPES),
+    status: filter.oneOf(Object.values(MESSAGE_STATUS)),
+    messageType: filter.int,
+    title: filter.text,
+    time: filter.instant,
+  },
+  sortable: ['id', 'type', 'status', 'messageType', 'title', 'time'],
+} as const satisfies { filters: Record<string, FilterField>; sortable: readonly string[] };
 
 /** data of GET messages/unread-count. */
 export type UnreadCount = Record<MessageType | 'total', number>;

@@ -6,7 +6,6 @@ import type { Role } from '../../contract/roles';
 import { accounts, sessions, shops } from '../db/schema';
 import { hashToken } from './token';
 import type { Db } from '../db/client';
-import { forbidden } from '../http/errors';
 
 /** Who is calling: the account and the grant (role, shop) the session currently acts as. */
 export interface SessionContext {
@@ -95,7 +94,7 @@ async function sessionOfToken(req: FastifyRequest, tokenHash: string, now: numbe
 }
 
 /**
- * preHandler: loads the session behind the bearer token or answers 50008 / 50012 / 50014. A cached
+ * preValidation: loads the session behind the bearer token or answers 50008 / 50012 / 50014. A cached
  * session only ever lets a request through; any refusal is decided on a fresh read.
  */
 export async function authenticate(req: FastifyRequest): Promise<void> {
@@ -113,16 +112,6 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
       .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))));
   }
   req.session = { sessionId: row.id, accountId: row.accountId, accountName: row.accountName, role: row.role as Role, shopId: row.shopId, shopName: row.shopName };
-}
-
-/** preHandler list: authenticate, then require one of the roles (40300 otherwise). */
-export function requireRole(...roles: Role[]) {
-  return [
-    authenticate,
-    async (req: FastifyRequest) => {
-      if (!roles.includes(req.session!.role)) throw forbidden();
-    },
-  ];
 }
 
 /** The session of an authenticated request. */

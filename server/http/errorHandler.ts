@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../contract/envelope';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, invalid, conflict } from './errors';
+import { fieldErrors } from './validate';
 
 /** Maps a database error we expect under races or bad references to a client error. */
 function fromDatabase(err: { code?: string; constraint?: string }): AppError | undefined {
@@ -12,19 +14,26 @@ function fromDatabase(err: { code?: string; constraint?: string }): AppError | u
     case '23P01':
       return conflict('时间冲突');
     case '23514':
-    case '22P02':
-    case '22001':
-    case '22003':
-    case '22007':
-    case '22008':
-    case '22021': // a U+0000 in text some schema let through
       return invalid('输入不正确');
     default:
-      return undefined;
+      // Class 22 is a value PostgreSQL cannot take (a day that does not exist, an offset out of range,
+      // a number too large, a U+0000 in text): the input's fault, whichever check let it through.
+      return err.code?.startsWith('22') ? invalid('输入的值格式不正确或超出范围') : undefined;
   }
 }
 
 function fromFramework(err: FastifyError): AppError | undefined {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    // The route's contract schema refused params, query or body: the same 40000 as parseInput gives.
+    const fields = fieldErrors(
+      err.validation.map((v) => ({
+        path: v.instancePath.length > 1 ? v.instancePath.slice(1).split('/') : [],
+        message: v.message ?? '输入不正确',
+        keys: v.keyword === 'unrecognized_keys' ? (v.params.keys as string[]) : undefined,
+      })),
+    );
+    return invalid(fields[0]?.message ?? '输入不正确', fields);
+  }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

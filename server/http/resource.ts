@@ -1,25 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit, diffSummary } from '../audit/audit';
-import { inline, parseListQuery, type Bind, type ListCondition, type ListSpec } from './listQuery';
-import { placeholders, preparedList, type Prepared } from './preparedList';
+import { inline, listQuery, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
+import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
+import { placeholders, preparedList, type Prepared } from '../db/list/preparedList';
+import { referencesTo, type ReferencedEntity } from '../db/references';
 import { page } from './reply';
 import { conflict, forbidden, notFound } from './errors';
-import { referencesTo, type ReferencedEntity } from './references';
 import { maskPhone } from '../../contract/mask';
+import type { FilterField, ResourceDescriptor } from '../../contract/resource';
 
 /**
- * The parts every REST resource shares (DOMAIN.md "API shape"): a scoped list page, a scoped read,
- * a locked read for writes and a delete that refuses while history refers to the row.
+ * The server's side of a REST resource (README "Decisions"): its descriptor (contract/) says who may
+ * call what, what a list may filter and sort on, and the 404 text; this adds where it lives in SQL.
+ * From the two come a scoped list page, a scoped read, a locked read for writes and a delete that
+ * refuses while history refers to the row.
  */
-export interface Resource<T extends PgTable> {
+export interface Resource<T extends PgTable, F extends Record<string, FilterField> = Record<string, FilterField>, E extends string = string> {
+  descriptor: ResourceDescriptor<string, unknown, F, string>;
   table: T;
-  /** Audit entity and key into REFERRERS. */
-  entity: ReferencedEntity;
-  list: ListSpec;
+  /** Audit entity; for a resource whose rows may be deleted, its key into REFERRERS. */
+  entity: E;
+  list: ListSpec<F>;
+  /** The query string of GET list, read into a ListRequest. */
+  listQuery: ReturnType<typeof listRequestSchema>;
   /** 404 message: "员工不存在". */
   missing: string;
   /**
@@ -27,6 +34,39 @@ export interface Resource<T extends PgTable> {
    * answers a condition may depend on the session, the form of that condition may not.
    */
   scope?: (s: SessionContext, bind?: Bind) => SQL | undefined;
+}
+
+/** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
+function byShop(column: PgColumn) {
+  return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
+}
+
+/**
+ * A resource from its descriptor and its table: `columns` names the SQL of every filter the descriptor
+ * lists, and a shop-scoped descriptor needs the column that holds a row's shop.
+ */
+export function serverResource<T extends PgTable, F extends Record<string, FilterField>, const E extends string>(def: {
+  descriptor: ResourceDescriptor<string, unknown, F, string>;
+  table: T;
+  entity: E;
+  shopColumn?: PgColumn;
+  columns: ListColumns<F>;
+  idColumn: AnyColumn;
+  defaultSort?: SQL[];
+  search?: ListSpec<F>['search'];
+}): Resource<T, F, E> {
+  const { descriptor: d } = def;
+  if (d.shopScoped && !def.shopColumn) throw new Error(`${d.name} is shop-scoped but names no shop column`);
+  const list = listSpec<F>({ filters: d.filters, sortable: d.sortable, columns: def.columns, idColumn: def.idColumn, defaultSort: def.defaultSort, search: def.search });
+  return {
+    descriptor: d,
+    table: def.table,
+    entity: def.entity,
+    list,
+    listQuery: listRequestSchema(list),
+    missing: d.missing,
+    scope: d.shopScoped && def.shopColumn ? byShop(def.shopColumn) : undefined,
+  };
 }
 
 export type RowOf<T extends PgTable> = T['$inferSelect'];
@@ -41,28 +81,19 @@ export function currentShopId(req: FastifyRequest): number {
   return shopId;
 }
 
-/** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
-export function byShop(column: PgColumn) {
-  return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
-}
-
-/** A route's own condition on a list (a tag or region filter), built with the list's binder. */
-export type ExtraCondition = (bind: Bind) => ListCondition | undefined;
-
 /**
  * The two statements of a list page, prepared for its shape, and the values to run them with; a
  * benchmark can run exactly the same SQL (statementOf).
  */
-export function listStatements<T extends PgTable>(db: Db, res: Resource<T>, s: SessionContext, query: Record<string, unknown>, extra?: ExtraCondition) {
+export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(db: Db, res: Resource<T, F>, s: SessionContext, request: ListRequest) {
   const { bind, values } = placeholders();
   const scope = res.scope?.(s, bind);
-  const more = extra?.(bind);
-  const list = parseListQuery(query, res.list, bind);
+  const list = listQuery(request, res.list, bind);
   values.limit = list.limit;
   values.offset = list.offset;
-  const where = and(scope, more?.where, list.where);
+  const where = and(scope, list.where);
   const table = res.table as PgTable;
-  const shape = [res.entity, scope ? 'scoped' : 'all', more?.shape ?? '', list.shape].join('|');
+  const shape = [res.entity, scope ? 'scoped' : 'all', list.shape].join('|');
   const statements = preparedList<RowOf<T>>(db, shape, (names) => {
     const total = db.select({ total: count() }).from(table).where(where);
     // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
@@ -83,23 +114,24 @@ export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statem
   const found = (await statements.rows.execute(statements.values)) as (Row & { [TOTAL]?: number })[];
   const total = found.length ? found[0][TOTAL]! : (await statements.total.execute(statements.values))[0].total;
   const rows = found.map(({ [TOTAL]: _t, ...row }) => row as Row);
-  return page<Row | Out>(reply, map ? rows.map(map) : rows, total);
+  // Without `map` a row goes out as it is, so Out is Row.
+  return page<Out>(reply, map ? rows.map(map) : (rows as unknown as Out[]), total);
 }
 
 /** One page of a resource's list for the calling session. */
-export function sendList<T extends PgTable, Out = RowOf<T>>(
+export function sendList<T extends PgTable, F extends Record<string, FilterField>, Out = RowOf<T>>(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
-  res: Resource<T>,
-  opts: { query?: Record<string, unknown>; extra?: ExtraCondition; map?: (row: RowOf<T>) => Out } = {},
+  res: Resource<T, F>,
+  request: ListRequest,
+  map?: (row: RowOf<T>) => Out,
 ) {
-  const query = opts.query ?? { ...(req.query as Record<string, unknown>) };
-  return sendStatements<RowOf<T>, Out>(reply, listStatements(db, res, sessionOf(req), query, opts.extra), opts.map);
+  return sendStatements<RowOf<T>, Out>(reply, listStatements(db, res, sessionOf(req), request), map);
 }
 
 /** The row with this id that the session may see, optionally locked for a write; 404 otherwise. */
-export async function findRow<T extends PgTable>(db: DbOrTx, req: FastifyRequest, res: Resource<T>, id: number, lock = false): Promise<RowOf<T>> {
+export async function findRow<T extends PgTable, F extends Record<string, FilterField>>(db: DbOrTx, req: FastifyRequest, res: Resource<T, F>, id: number, lock = false): Promise<RowOf<T>> {
   const q = db
     .select()
     .from(res.table as PgTable)
@@ -113,10 +145,10 @@ export async function findRow<T extends PgTable>(db: DbOrTx, req: FastifyRequest
  * Deletes the row in one transaction with its audit row, unless something refers to it: then 409
  * with `blocked(row, references)` as the message.
  */
-export async function deleteRow<T extends PgTable>(
+export async function deleteRow<T extends PgTable, F extends Record<string, FilterField>>(
   db: Db,
   req: FastifyRequest,
-  res: Resource<T>,
+  res: Resource<T, F, ReferencedEntity>,
   id: number,
   opts: { summary: (row: RowOf<T>) => string; blocked: (row: RowOf<T>, references: string[]) => string },
 ): Promise<void> {
@@ -139,7 +171,7 @@ export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
  * The full phone of a row the session may see, for POST /:id/reveal-phone; DOMAIN.md wants every
  * full view audited, so the answer leaves only after its audit row is written.
  */
-export async function revealPhone<T extends PgTable>(db: Db, req: FastifyRequest, res: Resource<T>, id: number, phoneOf: (row: RowOf<T>) => string) {
+export async function revealPhone<T extends PgTable, F extends Record<string, FilterField>>(db: Db, req: FastifyRequest, res: Resource<T, F>, id: number, phoneOf: (row: RowOf<T>) => string) {
   const row = await findRow(db, req, res, id);
   const phone = phoneOf(row);
   await audit(db, req, { action: 'reveal-phone', entity: res.entity, entityId: id, summary: `查看完整手机号 ${maskPhone(phone)}` });

@@ -1,54 +1,62 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_API, LAST_GRANT_MESSAGE, accountCreateSchema, accountUpdateSchema, grantLabel, grantSchema } from '../../contract/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_API, LAST_GRANT_MESSAGE, accountCreateSchema, accountResource, accountUpdateSchema, grantLabel, grantSchema } from '../../contract/account';
 import { maskPhone } from '../../contract/mask';
-import { ROLES, type Role } from '../../contract/roles';
+import type { ApiVerb } from '../../contract/resource';
+import type { Role } from '../../contract/roles';
 import type { Tx } from '../db/client';
 import { accountGrants, accounts } from '../db/schema';
-import { requireRole, sessionOf } from '../auth/sessionGuard';
+import { sessionOf } from '../auth/sessionGuard';
+import { resourceGuard } from '../auth/resourceGuard';
 import { hashPassword } from '../auth/password';
-import { textSearch, parseListQuery, type ListSpec } from '../http/listQuery';
-import { parseId, parseChanges, parseInput } from '../http/validate';
+import { listQuery, textSearch, type CustomFilter } from '../db/list/listQuery';
+import type { ListRequest } from '../db/list/listRequest';
+import { changes } from '../http/validate';
 import { ok, page } from '../http/reply';
-import { conflict, invalid, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
+import { serverResource } from '../http/resource';
+import { idParam, idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 import { accountColumns, accountView, accountViews, grantsOf } from '../accounts/accountView';
 import { generateInitialPassword } from '../accounts/initialPassword';
 import { revokeSessions } from '../accounts/sessions';
 import { checkGrantShops } from '../accounts/grants';
 import { notifyGrantAdded, notifyGrantRemoved, notifyPasswordReset } from '../messages/accountEvents';
+import { z } from 'zod';
 
-const listSpec: ListSpec = {
-  fields: {
+const valuesOf = (request: ListRequest, field: string) => request.filters.find((f) => f.field === field)?.values ?? [];
+
+/**
+ * role= and shopID= filter accounts by their grants, both on one grant: role=shop-manager&shopID=3
+ * is an account that manages shop 3. The role filter builds the condition for both.
+ */
+const byGrant: CustomFilter['where'] = (_values, bind, request) => {
+  const roles = valuesOf(request, 'role') as Role[];
+  const shopIds = valuesOf(request, 'shopID') as number[];
+  const conditions: SQL[] = [eq(accountGrants.accountId, accounts.id)];
+  if (roles.length) conditions.push(inArray(accountGrants.role, roles.map(bind)));
+  if (shopIds.length) conditions.push(inArray(accountGrants.shopId, shopIds.map(bind)));
+  return { shape: `${roles.length}:${shopIds.length}`, where: sql`exists (select 1 from ${accountGrants} where ${and(...conditions)})` };
+};
+
+const resource = serverResource({
+  descriptor: accountResource,
+  table: accounts,
+  entity: 'account',
+  columns: {
     id: accounts.id,
     name: accounts.name,
     phone: accounts.phone,
     jobName: accounts.jobName,
     status: accounts.status,
+    role: { where: byGrant },
+    shopID: { where: (values, bind, request) => (valuesOf(request, 'role').length ? undefined : byGrant(values, bind, request)) },
     createdAt: accounts.createdAt,
     updatedAt: accounts.updatedAt,
   },
   idColumn: accounts.id,
   search: textSearch(accounts.name, accounts.phone),
-};
-
-/** role= and shopID= filter accounts by their grants; they are taken out before parseListQuery. */
-function grantFilter(query: Record<string, unknown>): SQL | undefined {
-  const { role, shopID } = query;
-  delete query.role;
-  delete query.shopID;
-  const conditions: SQL[] = [eq(accountGrants.accountId, accounts.id)];
-  if (role !== undefined && role !== '') {
-    if (!(ROLES as readonly unknown[]).includes(role)) throw invalid('角色取值不正确', [{ field: 'role', message: '角色取值不正确' }]);
-    conditions.push(eq(accountGrants.role, role as Role));
-  }
-  if (shopID !== undefined && shopID !== '') {
-    const id = Number(shopID);
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw invalid('门店筛选值不正确', [{ field: 'shopID', message: '门店筛选值不正确' }]);
-    conditions.push(eq(accountGrants.shopId, id));
-  }
-  return conditions.length > 1 ? sql`exists (select 1 from ${accountGrants} where ${and(...conditions)})` : undefined;
-}
+});
 
 /** Locks the account row for the change; every write here goes through it so concurrent admins serialise. */
 async function lockAccount(tx: Tx, id: number) {
@@ -58,16 +66,13 @@ async function lockAccount(tx: Tx, id: number) {
 }
 
 /** Admins manage accounts and their grants (issue 3, /business/account). */
-const accountRoutes: FastifyPluginAsync = async (app) => {
-  const admin = requireRole('admin');
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(accountResource, verb) });
   const base = ACCOUNT_API.list;
-  const idOf = (req: { params: unknown }) => parseId((req.params as { id: string }).id);
 
-  app.get(base, { preHandler: admin }, async (req, reply) => {
-    const query = { ...(req.query as Record<string, unknown>) };
-    const byGrant = grantFilter(query);
-    const list = parseListQuery(query, listSpec);
-    const where = and(byGrant, list.where);
+  app.get(base, { ...guard('list'), schema: listSchema(accountResource, resource) }, async (req, reply) => {
+    const list = listQuery(req.query, resource.list);
+    const where = list.where;
     const [rows, [{ total }]] = await Promise.all([
       app.db.select(accountColumns).from(accounts).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
       app.db.select({ total: count() }).from(accounts).where(where),
@@ -76,8 +81,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The only view with the full phone; DOMAIN.md wants every full view audited. */
-  app.get(`${base}/:id`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(accountResource) }, async (req) => {
+    const { id } = req.params;
     const rows = await app.db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
     if (rows.length === 0) throw notFound('账号不存在');
     const [view] = await accountViews(app.db, rows, { fullPhone: true });
@@ -85,8 +90,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(view);
   });
 
-  app.post(base, { preHandler: admin }, async (req) => {
-    const input = parseInput(accountCreateSchema, req.body);
+  app.post(base, { ...guard('create'), schema: { body: accountCreateSchema } }, async (req) => {
+    const input = req.body;
     const initialPassword = generateInitialPassword();
     // scrypt outside the transaction: no lock is held while it runs.
     const passwordHash = await hashPassword(initialPassword);
@@ -105,9 +110,9 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok({ ...(await accountView(app.db, id)), initialPassword });
   });
 
-  app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
-    const input = parseChanges(accountUpdateSchema, req.body);
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: accountUpdateSchema } }, async (req) => {
+    const { id } = req.params;
+    const input = changes(req.body);
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
       await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, id));
@@ -116,8 +121,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.post(`${base}/:id/disable`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
+  app.post(`${base}/:id/disable`, { ...guard('action:disable'), schema: { params: idParams } }, async (req) => {
+    const { id } = req.params;
     if (id === sessionOf(req).accountId) throw conflict('不能停用自己的账号');
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
@@ -130,8 +135,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.post(`${base}/:id/enable`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
+  app.post(`${base}/:id/enable`, { ...guard('action:enable'), schema: { params: idParams } }, async (req) => {
+    const { id } = req.params;
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
       if (before.status === 'active') throw conflict(`账号「${before.name}」已是正常状态`);
@@ -141,8 +146,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.post(`${base}/:id/reset-password`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
+  app.post(`${base}/:id/reset-password`, { ...guard('action:reset-password'), schema: { params: idParams } }, async (req) => {
+    const { id } = req.params;
     const s = sessionOf(req);
     // Resetting one's own password here would end the admin's own session without knowing the old one.
     if (id === s.accountId) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
@@ -158,9 +163,9 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok({ ...(await accountView(app.db, id)), initialPassword });
   });
 
-  app.post(`${base}/:id/grants`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
-    const grant = parseInput(grantSchema, req.body);
+  app.post(`${base}/:id/grants`, { ...guard('action:grants'), schema: { params: idParams, body: grantSchema } }, async (req) => {
+    const { id } = req.params;
+    const grant = req.body;
     await app.db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
       const [{ shopName }] = await checkGrantShops(tx, [grant], () => 'shopID');
@@ -177,9 +182,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.delete(`${base}/:id/grants/:grantId`, { preHandler: admin }, async (req) => {
-    const id = idOf(req);
-    const grantId = parseId((req.params as { grantId: string }).grantId);
+  app.delete(`${base}/:id/grants/:grantId`, { ...guard('action:grants'), schema: { params: z.object({ id: idParam, grantId: idParam }) } }, async (req) => {
+    const { id, grantId } = req.params;
     await app.db.transaction(async (tx) => {
       const account = await lockAccount(tx, id);
       const grants = (await grantsOf(tx, [id])).get(id) ?? [];

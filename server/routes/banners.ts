@@ -1,52 +1,50 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
-import { API } from '../../contract/api';
-import { bannerCreateSchema, bannerUpdateSchema, bannerPeriodValid, BANNER_PERIOD_ERROR } from '../../contract/banner';
+import { bannerCreateSchema, bannerResource, bannerUpdateSchema, bannerPeriodValid, BANNER_PERIOD_ERROR } from '../../contract/banner';
+import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { banners } from '../db/schema';
-import { requireRole } from '../auth/sessionGuard';
-import { textSearch } from '../http/listQuery';
-import { parseId, parseChanges, parseInput } from '../http/validate';
+import { resourceGuard } from '../auth/resourceGuard';
+import { textSearch } from '../db/list/listQuery';
+import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { deleteRow, findRow, sendList, type Resource } from '../http/resource';
+import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
+import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
-const resource: Resource<typeof banners> = {
+const resource = serverResource({
+  descriptor: bannerResource,
   table: banners,
   entity: 'banner',
-  missing: '广告不存在',
-  list: {
-    fields: {
-      id: banners.id,
-      name: banners.name,
-      platform: banners.platform,
-      priority: banners.priority,
-      type: banners.type,
-      source: banners.source,
-      status: banners.status,
-      startAt: banners.startAt,
-      endAt: banners.endAt,
-      createdAt: banners.createdAt,
-      updatedAt: banners.updatedAt,
-    },
-    idColumn: banners.id,
-    // Highest priority first (then the newest): the order the app shows them in.
-    defaultSort: [desc(banners.priority)],
-    search: textSearch(banners.name, banners.platform, banners.source),
+  columns: {
+    id: banners.id,
+    name: banners.name,
+    platform: banners.platform,
+    priority: banners.priority,
+    type: banners.type,
+    source: banners.source,
+    status: banners.status,
+    startAt: banners.startAt,
+    endAt: banners.endAt,
+    createdAt: banners.createdAt,
+    updatedAt: banners.updatedAt,
   },
-};
+  idColumn: banners.id,
+  // Highest priority first (then the newest): the order the app shows them in.
+  defaultSort: [desc(banners.priority)],
+  search: textSearch(banners.name, banners.platform, banners.source),
+});
 
-const bannerRoutes: FastifyPluginAsync = async (app) => {
-  const base = `${API.resourceBase}/banners`;
-  // Banners are the customer app's advertising: only administrators manage or look at them.
-  const admin = requireRole('admin');
+const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = resourcePath(bannerResource);
+  const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(bannerResource, verb) });
 
-  app.get(base, { preHandler: admin }, (req, reply) => sendList(app.db, req, reply, resource));
+  app.get(base, { ...guard('list'), schema: listSchema(bannerResource, resource) }, (req, reply) => sendList(app.db, req, reply, resource, req.query));
 
-  app.get(`${base}/:id`, { preHandler: admin }, async (req) => ok(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id))));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(bannerResource) }, async (req) => ok(await findRow(app.db, req, resource, req.params.id)));
 
-  app.post(base, { preHandler: admin }, async (req) => {
-    const input = parseInput(bannerCreateSchema, req.body);
+  app.post(base, { ...guard('create'), schema: { body: bannerCreateSchema } }, async (req) => {
+    const input = req.body;
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(banners)
@@ -58,9 +56,9 @@ const bannerRoutes: FastifyPluginAsync = async (app) => {
     return ok(row);
   });
 
-  app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const input = parseChanges(bannerUpdateSchema, req.body);
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: bannerUpdateSchema } }, async (req) => {
+    const { id } = req.params;
+    const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!bannerPeriodValid({ ...before, ...input })) throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
@@ -75,8 +73,8 @@ const bannerRoutes: FastifyPluginAsync = async (app) => {
     return ok(row);
   });
 
-  app.delete(`${base}/:id`, { preHandler: admin }, async (req) => {
-    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
+    await deleteRow(app.db, req, resource, req.params.id, {
       summary: (b) => `删除广告 ${b.name}`,
       blocked: (b, refs) => `广告「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
     });

@@ -1,18 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, arrayContains, desc, eq, ilike, like, ne, sql } from 'drizzle-orm';
-import { API } from '../../contract/api';
-import { customerCreateSchema, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
+import { customerCreateSchema, customerResource, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
+import { resourcePath } from '../../contract/resource';
 import { PHONE_RE } from '../../contract/validation';
 import { customers, shops } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
 import type { SessionContext } from '../auth/sessionGuard';
-import { authenticate, requireRole, sessionOf } from '../auth/sessionGuard';
-import { escapeLike, type Bind, type ListCondition } from '../http/listQuery';
-import { parseId, parseChanges, parseInput } from '../http/validate';
+import { sessionOf } from '../auth/sessionGuard';
+import { resourceGuard } from '../auth/resourceGuard';
+import { escapeLike, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
+import { changes, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
-import { byShop, currentShopId, deleteRow, findRow, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, type ExtraCondition, type Resource, type RowOf } from '../http/resource';
+import { currentShopId, deleteRow, findRow, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, serverResource } from '../http/resource';
+import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit } from '../audit/audit';
 
 /**
@@ -27,51 +29,46 @@ function search(q: string, bind: Bind): ListCondition {
   return { shape: 'name', where: ilike(customers.name, bind(`%${escapeLike(q)}%`)) };
 }
 
-const resource: Resource<typeof customers> = {
-  table: customers,
-  entity: 'customer',
-  missing: '客户不存在',
-  scope: byShop(customers.shopId),
-  list: {
-    fields: {
-      id: customers.id,
-      shopId: customers.shopId,
-      name: customers.name,
-      gender: customers.gender,
-      birthday: customers.birthday,
-      source: customers.source,
-      vip: customers.vip,
-      consentSignedAt: customers.consentSignedAt,
-      createdAt: customers.createdAt,
-      updatedAt: customers.updatedAt,
-    },
-    idColumn: customers.id,
-    // Newest first: the (shop_id, created_at, id) index read backwards.
-    defaultSort: [desc(customers.createdAt)],
-    search,
-  },
-};
-
 const MAX_TAG_FILTERS = 5;
 
 /** tags=敏感肌&tags=老客: customers carrying every one of them (GIN index on tags), bound as one array. */
-function tagsFilter(query: Record<string, unknown>): ExtraCondition | undefined {
-  const raw = query.tags;
-  delete query.tags;
-  const tags = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((t) => String(t).trim()).filter(Boolean);
+const tagsFilter: CustomFilter['where'] = (values, bind) => {
+  const tags = values.map((t) => String(t).trim()).filter(Boolean);
   if (tags.length === 0) return undefined;
   if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > MAX_TAG_LENGTH)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
-  return (bind) => ({ shape: 'tags', where: arrayContains(customers.tags, bind(tags)) });
-}
+  return { shape: 'all', where: arrayContains(customers.tags, bind(tags)) };
+};
+
+const resource = serverResource({
+  descriptor: customerResource,
+  table: customers,
+  entity: 'customer',
+  shopColumn: customers.shopId,
+  columns: {
+    id: customers.id,
+    shopId: customers.shopId,
+    name: customers.name,
+    gender: customers.gender,
+    birthday: customers.birthday,
+    source: customers.source,
+    vip: customers.vip,
+    tags: { where: tagsFilter },
+    consentSignedAt: customers.consentSignedAt,
+    createdAt: customers.createdAt,
+    updatedAt: customers.updatedAt,
+  },
+  idColumn: customers.id,
+  // Newest first: the (shop_id, created_at, id) index read backwards.
+  defaultSort: [desc(customers.createdAt)],
+  search,
+});
 
 /**
- * The statements of one customers list page for a session, unexecuted: the route runs them and
- * bench/customers.ts runs the very same SQL directly against PostgreSQL.
+ * The statements of one customers list page for a session and a query string, unexecuted: the route
+ * runs them and bench/customers.ts runs the very same SQL directly against PostgreSQL.
  */
-export function customerListStatements(db: Db, session: SessionContext, query: Record<string, unknown>) {
-  const q = { ...query };
-  const tags = tagsFilter(q);
-  return listStatements(db, resource, session, q, tags);
+export function customerListStatements(db: Db, session: SessionContext, query: Record<string, string | string[]>) {
+  return listStatements(db, resource, session, parseInput(resource.listQuery, query));
 }
 
 /** The 409 for a phone that already belongs to a customer, naming that customer's shop. */
@@ -84,10 +81,9 @@ async function phoneTaken(db: DbOrTx, phone: string, exceptId?: number): Promise
   return hit ? conflict(`手机号 ${maskPhone(phone)} 已是「${hit.shopName}」的客户`) : undefined;
 }
 
-const customerRoutes: FastifyPluginAsync = async (app) => {
-  const base = `${API.resourceBase}/customers`;
-  // Managers serve their shop's customers; admin and finance may read every shop's but never write.
-  const manager = requireRole('shop-manager');
+const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = resourcePath(customerResource);
+  const guard = (verb: Parameters<typeof resourceGuard>[1]) => ({ preValidation: resourceGuard(customerResource, verb) });
 
   /** Two requests racing with one new phone: the unique index decides, and the loser gets the same 409. */
   async function uniquePhone<T>(phone: string | undefined, write: () => Promise<T>): Promise<T> {
@@ -100,18 +96,18 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get(base, { preHandler: authenticate }, (req, reply) =>
-    sendStatements<RowOf<typeof customers>>(reply, customerListStatements(app.db, sessionOf(req), req.query as Record<string, unknown>), withMaskedPhone),
+  app.get(base, { ...guard('list'), schema: listSchema(customerResource, resource) }, (req, reply) =>
+    sendStatements(reply, listStatements(app.db, resource, sessionOf(req), req.query), withMaskedPhone),
   );
 
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(customerResource) }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))));
 
-  app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
-    ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (c) => c.phone)),
+  app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
+    ok(await revealPhone(app.db, req, resource, req.params.id, (c) => c.phone)),
   );
 
-  app.post(base, { preHandler: manager }, async (req) => {
-    const input = parseInput(customerCreateSchema, req.body);
+  app.post(base, { ...guard('create'), schema: { body: customerCreateSchema } }, async (req) => {
+    const input = req.body;
     const shopId = currentShopId(req);
     const row = await uniquePhone(input.phone, () =>
       app.db.transaction(async (tx) => {
@@ -128,9 +124,9 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const input = parseChanges(customerUpdateSchema, req.body);
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema } }, async (req) => {
+    const { id } = req.params;
+    const input = changes(req.body);
     const row = await uniquePhone(input.phone, () =>
       app.db.transaction(async (tx) => {
         const before = await findRow(tx, req, resource, id, true);
@@ -150,8 +146,8 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {
-    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
+    await deleteRow(app.db, req, resource, req.params.id, {
       summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,
       blocked: (c, refs) => `客户「${c.name}」已有${refs.join('、')}，不能删除`,
     });

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from '../http/schemaCompilers';
 import auth from './auth';
 import menu from './menu';
 import shops from './shops';
@@ -10,9 +13,17 @@ import programs from './programs';
 import staff from './staff';
 import customers from './customers';
 import upload from './upload';
+import docs from './docs';
 
-/** Every feature is one plugin; this list is the whole API. */
+/** Every feature is one plugin; this list is the whole API. Each route's schemas come from contract/. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Registered first, so it hears of every route below; served by ./docs.ts.
+  await app.register(swagger, {
+    openapi: { openapi: '3.0.3', info: { title: '美颜坊 · 门店管理后台 API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
   await app.register(auth);
   await app.register(menu);
   await app.register(shops);
@@ -24,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staff);
   await app.register(customers);
   await app.register(upload);
+  await app.register(docs);
 }

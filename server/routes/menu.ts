@@ -6,7 +6,7 @@ import { ok } from '../http/reply';
 
 /** The server menu of the current role (SPEC.md section 3 shape), built from the shared route table. */
 const menuRoutes: FastifyPluginAsync = async (app) => {
-  app.post(API.menu, { preHandler: authenticate }, async (req) => ok(menuFor(sessionOf(req).role)));
+  app.post(API.menu, { preValidation: authenticate }, async (req) => ok(menuFor(sessionOf(req).role)));
 };
 
 export default menuRoutes;

@@ -1,16 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { MESSAGE_API, MESSAGE_STATUS, MESSAGE_TYPES, messageReadSchema, messageScopeSchema, type MessageType, type UnreadCount } from '../../contract/message';
+import { MESSAGE_API, MESSAGE_LIST, MESSAGE_STATUS, messageReadSchema, messageRowSchema, messageScopeSchema, type UnreadCount } from '../../contract/message';
 import { messages } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
-import { parseListQuery, type ListSpec } from '../http/listQuery';
-import { parseInput } from '../http/validate';
+import { listQuery, listSpec } from '../db/list/listQuery';
+import { listRequestSchema } from '../db/list/listRequest';
 import { ok, page } from '../http/reply';
-import { invalid } from '../http/errors';
+import { envelope } from '../http/routeSchemas';
 import { audit } from '../audit/audit';
 
-const listSpec: ListSpec = {
-  fields: {
+const spec = listSpec({
+  ...MESSAGE_LIST,
+  columns: {
     id: messages.id,
     type: messages.type,
     status: messages.status,
@@ -20,9 +23,9 @@ const listSpec: ListSpec = {
   },
   idColumn: messages.id,
   defaultSort: [desc(messages.createdAt)],
-};
+});
 
-/** The columns of a row as SPEC.md section 3 names them; time is when it was raised. */
+/** The columns of a row as the message box names them; time is when it was raised. */
 const row = {
   id: messages.id,
   type: messages.type,
@@ -35,30 +38,15 @@ const row = {
   messageType: messages.messageType,
 };
 
-const STATUS_VALUES = Object.values(MESSAGE_STATUS).map(String);
-
-/** type and status filters name values the box knows; anything else is a 40000, not an empty page. */
-function checkFilters(query: Record<string, unknown>): void {
-  const values = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === '' ? [] : [String(v)]);
-  if (values(query.type).some((t) => !(MESSAGE_TYPES as readonly string[]).includes(t))) {
-    throw invalid('消息类型取值不正确，应为 message、notice 或 todo', [{ field: 'type', message: '消息类型取值不正确' }]);
-  }
-  if (values(query.status).some((s) => !STATUS_VALUES.includes(s))) {
-    throw invalid('消息状态取值不正确，应为 0（未读）或 1（已读）', [{ field: 'status', message: '消息状态取值不正确' }]);
-  }
-}
-
 /**
  * The message box. Every call works on the calling account's own messages only: the account id in
  * each WHERE comes from the session, so another account's ids are simply never matched.
  */
-const messageRoutes: FastifyPluginAsync = async (app) => {
+const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const mine = (req: FastifyRequest): SQL => eq(messages.accountId, sessionOf(req).accountId);
 
-  app.get(MESSAGE_API.list, { preHandler: authenticate }, async (req, reply) => {
-    const query = req.query as Record<string, unknown>;
-    checkFilters(query);
-    const list = parseListQuery(query, listSpec);
+  app.get(MESSAGE_API.list, { preValidation: authenticate, schema: { querystring: listRequestSchema(spec), response: { 200: envelope(z.array(messageRowSchema)) } } }, async (req, reply) => {
+    const list = listQuery(req.query, spec);
     const where = and(mine(req), list.where);
     const [rows, [{ total }]] = await Promise.all([
       app.db.select(row).from(messages).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
@@ -67,23 +55,22 @@ const messageRoutes: FastifyPluginAsync = async (app) => {
     return page(reply, rows, total);
   });
 
-  app.get(MESSAGE_API.unreadCount, { preHandler: authenticate }, async (req) => {
+  app.get(MESSAGE_API.unreadCount, { preValidation: authenticate }, async (req) => {
     const rows = await app.db
       .select({ type: messages.type, n: count() })
       .from(messages)
       .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread)))
       .groupBy(messages.type);
     const counts: UnreadCount = { total: 0, message: 0, notice: 0, todo: 0 };
-    // raiseMessage is the only writer, so type holds one of MESSAGE_TYPES.
     for (const r of rows) {
-      counts[r.type as MessageType] = r.n;
+      counts[r.type] = r.n;
       counts.total += r.n;
     }
     return ok(counts);
   });
 
-  app.post(MESSAGE_API.read, { preHandler: authenticate }, async (req) => {
-    const { ids } = parseInput(messageReadSchema, req.body);
+  app.post(MESSAGE_API.read, { preValidation: authenticate, schema: { body: messageReadSchema } }, async (req) => {
+    const { ids } = req.body;
     const updated = await app.db.transaction(async (tx) => {
       const done = await tx
         .update(messages)
@@ -96,8 +83,8 @@ const messageRoutes: FastifyPluginAsync = async (app) => {
     return ok({ updated });
   });
 
-  app.post(MESSAGE_API.readAll, { preHandler: authenticate }, async (req) => {
-    const { type } = parseInput(messageScopeSchema, req.body);
+  app.post(MESSAGE_API.readAll, { preValidation: authenticate, schema: { body: messageScopeSchema } }, async (req) => {
+    const { type } = req.body;
     const updated = await app.db.transaction(async (tx) => {
       const done = await tx
         .update(messages)
@@ -115,8 +102,8 @@ const messageRoutes: FastifyPluginAsync = async (app) => {
    * or of every tab without a type. Messages only point at records that live elsewhere, so nothing
    * of the business is lost by deleting them.
    */
-  app.post(MESSAGE_API.clear, { preHandler: authenticate }, async (req) => {
-    const { type } = parseInput(messageScopeSchema, req.body);
+  app.post(MESSAGE_API.clear, { preValidation: authenticate, schema: { body: messageScopeSchema } }, async (req) => {
+    const { type } = req.body;
     const deleted = await app.db.transaction(async (tx) => {
       const gone = await tx
         .delete(messages)

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { PROFILE_API, accountUpdateSchema } from '../../contract/account';
 import { accounts } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { userInfo } from '../auth/grants';
-import { parseChanges } from '../http/validate';
+import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -12,10 +12,10 @@ import { audit, diffSummary } from '../audit/audit';
  * The user center: any logged-in account edits its own name, avatar, jobName and remark. The phone
  * is the login id and stays read-only (the strict schema answers "不允许的字段：phone").
  */
-const profileRoutes: FastifyPluginAsync = async (app) => {
-  app.patch(PROFILE_API, { preHandler: authenticate }, async (req) => {
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(PROFILE_API, { preValidation: authenticate, schema: { body: accountUpdateSchema } }, async (req) => {
     const s = sessionOf(req);
-    const input = parseChanges(accountUpdateSchema, req.body);
+    const input = changes(req.body);
     const info = await app.db.transaction(async (tx) => {
       const [before] = await tx
         .select({ name: accounts.name, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar })

@@ -1,21 +1,38 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, like, or, sql } from 'drizzle-orm';
-import { API } from '../../contract/api';
-import { shopCreateSchema, shopUpdateSchema, shopHoursValid, SHOP_HOURS_ERROR } from '../../contract/shop';
+import { resourcePath, type ApiVerb } from '../../contract/resource';
+import { shopCreateSchema, shopResource, shopUpdateSchema, shopHoursValid, SHOP_HOURS_ERROR } from '../../contract/shop';
 import { shops } from '../db/schema';
-import { authenticate, requireRole } from '../auth/sessionGuard';
-import { textSearch, type ListSpec } from '../http/listQuery';
-import { parseId, parseChanges, parseInput } from '../http/validate';
+import { resourceGuard } from '../auth/resourceGuard';
+import { textSearch, type CustomFilter } from '../db/list/listQuery';
+import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { byShop, deleteRow, findRow, sendList, type ExtraCondition, type Resource } from '../http/resource';
+import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
+import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
-const listSpec: ListSpec = {
-  fields: {
+const REGION_FILTER_ERROR = '所在地区筛选必须是六位区划代码';
+
+/** A region filter on a province or city code matches every shop below it; several codes match any of them. */
+const regionPrefix: CustomFilter['where'] = (values, bind) => {
+  const codes = values.map(String);
+  // Anything but a six-digit code would silently match no shop at all.
+  if (!codes.every((c) => /^\d{6}$/.test(c))) throw invalid(REGION_FILTER_ERROR, [{ field: 'regionCode', message: REGION_FILTER_ERROR }]);
+  const prefixes = codes.map((code) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code));
+  return { shape: String(prefixes.length), where: or(...prefixes.map((prefix) => like(shops.regionCode, bind(`${prefix}%`)))) };
+};
+
+/** A shop-manager sees only the shop its session acts for; admin and finance see all. */
+const resource = serverResource({
+  descriptor: shopResource,
+  table: shops,
+  entity: 'shop',
+  shopColumn: shops.id,
+  columns: {
     id: shops.id,
     name: shops.name,
-    regionCode: shops.regionCode,
+    regionCode: { where: regionPrefix, sortColumn: shops.regionCode },
     address: shops.address,
     phone: shops.phone,
     status: shops.status,
@@ -26,39 +43,18 @@ const listSpec: ListSpec = {
   },
   idColumn: shops.id,
   search: textSearch(shops.name, shops.address, shops.phone),
-};
+});
 
-/** A shop-manager sees only the shop its session acts for; admin and finance see all. */
-const resource: Resource<typeof shops> = { table: shops, entity: 'shop', list: listSpec, missing: '门店不存在', scope: byShop(shops.id) };
+const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = resourcePath(shopResource);
+  const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(shopResource, verb) });
 
-const REGION_FILTER_ERROR = '所在地区筛选必须是六位区划代码';
+  app.get(base, { ...guard('list'), schema: listSchema(shopResource, resource) }, async (req, reply) => sendList(app.db, req, reply, resource, req.query));
 
-/** A region filter on a province or city code matches every shop below it; several codes match any of them. */
-function regionPrefix(query: Record<string, unknown>): ExtraCondition | undefined {
-  const raw = query.regionCode;
-  delete query.regionCode;
-  const codes = (Array.isArray(raw) ? raw : [raw]).filter((c) => c !== undefined && c !== '').map(String);
-  if (codes.length === 0) return undefined;
-  // Anything but a six-digit code would silently match no shop at all.
-  if (!codes.every((c) => /^\d{6}$/.test(c))) throw invalid(REGION_FILTER_ERROR, [{ field: 'regionCode', message: REGION_FILTER_ERROR }]);
-  const prefixes = codes.map((code) => (code.endsWith('0000') ? code.slice(0, 2) : code.endsWith('00') ? code.slice(0, 4) : code));
-  return (bind) => ({ shape: `region:${prefixes.length}`, where: or(...prefixes.map((prefix) => like(shops.regionCode, bind(`${prefix}%`)))) });
-}
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(shopResource) }, async (req) => ok(await findRow(app.db, req, resource, req.params.id)));
 
-const shopRoutes: FastifyPluginAsync = async (app) => {
-  const base = `${API.resourceBase}/shops`;
-  const admin = requireRole('admin');
-
-  app.get(base, { preHandler: authenticate }, async (req, reply) => {
-    const query = { ...(req.query as Record<string, unknown>) };
-    const region = regionPrefix(query);
-    return sendList(app.db, req, reply, resource, { query, extra: region });
-  });
-
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id))));
-
-  app.post(base, { preHandler: admin }, async (req) => {
-    const input = parseInput(shopCreateSchema, req.body);
+  app.post(base, { ...guard('create'), schema: { body: shopCreateSchema } }, async (req) => {
+    const input = req.body;
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(shops).values(input).returning();
       await audit(tx, req, { action: 'create', entity: 'shop', entityId: created.id, summary: `新建门店 ${created.name}` });
@@ -67,9 +63,9 @@ const shopRoutes: FastifyPluginAsync = async (app) => {
     return ok(row);
   });
 
-  app.patch(`${base}/:id`, { preHandler: admin }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const input = parseChanges(shopUpdateSchema, req.body);
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: shopUpdateSchema } }, async (req) => {
+    const { id } = req.params;
+    const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!shopHoursValid({ ...before, ...input })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
@@ -80,8 +76,8 @@ const shopRoutes: FastifyPluginAsync = async (app) => {
     return ok(row);
   });
 
-  app.delete(`${base}/:id`, { preHandler: admin }, async (req) => {
-    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
+    await deleteRow(app.db, req, resource, req.params.id, {
       summary: (shop) => `删除门店 ${shop.name}`,
       blocked: (shop, refs) => `门店「${shop.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`,
     });

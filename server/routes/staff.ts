@@ -1,45 +1,44 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq, ilike, sql } from 'drizzle-orm';
-import { API } from '../../contract/api';
-import { staffCreateSchema, staffUpdateSchema } from '../../contract/staff';
+import { resourcePath, type ApiVerb } from '../../contract/resource';
+import { staffCreateSchema, staffResource, staffUpdateSchema } from '../../contract/staff';
 import { withMaskedPhone } from '../../contract/mask';
 import { accounts, staff } from '../db/schema';
 import type { DbOrTx } from '../db/client';
-import { authenticate, requireRole } from '../auth/sessionGuard';
-import { escapeLike } from '../http/listQuery';
-import { parseId, parseChanges, parseInput } from '../http/validate';
+import { resourceGuard } from '../auth/resourceGuard';
+import { escapeLike } from '../db/list/listQuery';
+import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { byShop, currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, type Resource } from '../http/resource';
+import { currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, serverResource } from '../http/resource';
+import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit } from '../audit/audit';
 
-const resource: Resource<typeof staff> = {
+const resource = serverResource({
+  descriptor: staffResource,
   table: staff,
   entity: 'staff',
-  missing: '员工不存在',
-  scope: byShop(staff.shopId),
-  list: {
-    fields: {
-      id: staff.id,
-      shopId: staff.shopId,
-      name: staff.name,
-      job: staff.job,
-      level: staff.level,
-      hiredAt: staff.hiredAt,
-      status: staff.status,
-      commissionRateBp: staff.commissionRateBp,
-      accountId: staff.accountId,
-      createdAt: staff.createdAt,
-      updatedAt: staff.updatedAt,
-    },
-    idColumn: staff.id,
-    defaultSort: [desc(staff.createdAt)],
-    search: (q, bind) => {
-      const like = bind(`%${escapeLike(q)}%`);
-      return /^\d+$/.test(q) ? { shape: 'phone', where: ilike(staff.phone, like) } : { shape: 'name', where: ilike(staff.name, like) };
-    },
+  shopColumn: staff.shopId,
+  columns: {
+    id: staff.id,
+    shopId: staff.shopId,
+    name: staff.name,
+    job: staff.job,
+    level: staff.level,
+    hiredAt: staff.hiredAt,
+    status: staff.status,
+    commissionRateBp: staff.commissionRateBp,
+    accountId: staff.accountId,
+    createdAt: staff.createdAt,
+    updatedAt: staff.updatedAt,
   },
-};
+  idColumn: staff.id,
+  defaultSort: [desc(staff.createdAt)],
+  search: (q, bind) => {
+    const like = bind(`%${escapeLike(q)}%`);
+    return /^\d+$/.test(q) ? { shape: 'phone', where: ilike(staff.phone, like) } : { shape: 'name', where: ilike(staff.name, like) };
+  },
+});
 
 async function assertAccountExists(db: DbOrTx, accountId: number | null | undefined): Promise<void> {
   if (accountId == null) return;
@@ -47,21 +46,20 @@ async function assertAccountExists(db: DbOrTx, accountId: number | null | undefi
   if (!found) throw invalid('关联账号不存在', [{ field: 'accountId', message: '关联账号不存在' }]);
 }
 
-const staffRoutes: FastifyPluginAsync = async (app) => {
-  const base = `${API.resourceBase}/staff`;
-  // Managers run their shop's team; admin and finance read every shop's (commission review) but never write.
-  const manager = requireRole('shop-manager');
+const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = resourcePath(staffResource);
+  const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(staffResource, verb) });
 
-  app.get(base, { preHandler: authenticate }, (req, reply) => sendList(app.db, req, reply, resource, { map: withMaskedPhone }));
+  app.get(base, { ...guard('list'), schema: listSchema(staffResource, resource) }, (req, reply) => sendList(app.db, req, reply, resource, req.query, withMaskedPhone));
 
-  app.get(`${base}/:id`, { preHandler: authenticate }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, parseId((req.params as { id: string }).id)))));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(staffResource) }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))));
 
-  app.post(`${base}/:id/reveal-phone`, { preHandler: requireRole('shop-manager', 'admin') }, async (req) =>
-    ok(await revealPhone(app.db, req, resource, parseId((req.params as { id: string }).id), (m) => m.phone)),
+  app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
+    ok(await revealPhone(app.db, req, resource, req.params.id, (m) => m.phone)),
   );
 
-  app.post(base, { preHandler: manager }, async (req) => {
-    const input = parseInput(staffCreateSchema, req.body);
+  app.post(base, { ...guard('create'), schema: { body: staffCreateSchema } }, async (req) => {
+    const input = req.body;
     const shopId = currentShopId(req);
     const row = await app.db.transaction(async (tx) => {
       await assertAccountExists(tx, input.accountId);
@@ -72,9 +70,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.patch(`${base}/:id`, { preHandler: manager }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const input = parseChanges(staffUpdateSchema, req.body);
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: staffUpdateSchema } }, async (req) => {
+    const { id } = req.params;
+    const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       await assertAccountExists(tx, input.accountId);
@@ -85,8 +83,8 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.delete(`${base}/:id`, { preHandler: manager }, async (req) => {
-    await deleteRow(app.db, req, resource, parseId((req.params as { id: string }).id), {
+  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
+    await deleteRow(app.db, req, resource, req.params.id, {
       summary: (m) => `删除员工 ${m.name}`,
       blocked: (m, refs) => `员工「${m.name}」已有${refs.join('、')}，不能删除；如已离职，请将在职状态设为离职`,
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_PATH, type UploadedImage } from '../../contract/upload';
 import { uploads } from '../db/schema';
@@ -44,13 +45,13 @@ function displayName(filename: string | undefined): string {
  * read from the bytes, never from the file name or the declared type, and the stored name is
  * random, so a file can neither pose as another type nor choose where it lands.
  */
-const uploadRoutes: FastifyPluginAsync<{ storage?: ImageStorage }> = async (app, opts) => {
+const uploadRoutes: FastifyPluginAsyncZod<{ storage?: ImageStorage }> = async (app, opts) => {
   const storage = opts.storage ?? diskImageStorage(path.join(app.config.dataDir, 'uploads'));
   // Registered here only: no other route accepts multipart bodies.
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, parts: 5, fields: 4, fieldSize: 1024 } });
 
   // Any logged-in role: admins for banners and programs, managers for their shop's pictures.
-  app.post(UPLOAD_PATH, { preHandler: authenticate }, async (req) => {
+  app.post(UPLOAD_PATH, { preValidation: authenticate }, async (req) => {
     if (!req.isMultipart()) throw refused('请以 multipart/form-data 方式上传图片');
     let file: { bytes: Buffer; filename: string } | undefined;
     try {
@@ -82,8 +83,8 @@ const uploadRoutes: FastifyPluginAsync<{ storage?: ImageStorage }> = async (app,
   });
 
   // Public on purpose: <img> tags cannot send a bearer token, and 128-bit random names are not guessable.
-  app.get(`${UPLOAD_PATH}/:name`, async (req, reply) => {
-    const { name } = req.params as { name: string };
+  app.get(`${UPLOAD_PATH}/:name`, { schema: { params: z.object({ name: z.string() }) } }, async (req, reply) => {
+    const { name } = req.params;
     const stream = await storage.open(name);
     if (!stream) throw notFound('图片不存在');
     return reply

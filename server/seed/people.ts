@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import { customers, staff } from '../db/schema';
 import type { StaffJob } from '../../contract/staff';
-import type { CustomerSource } from '../../contract/customer';
+import type { CustomerSource, Gender } from '../../contract/customer';
 import { chineseName, daysAgo, phoneSource, seededRandom, shanghaiDay, type Random } from './random';
 
 /** Who works where in the demo: index into the demo shops, and the account a manager logs in with. */
@@ -52,7 +52,7 @@ export async function seedPeople(tx: Tx, ctx: { shopIds: number[]; accountIds: R
       job: m.job,
       level: m.level,
       hiredAt: shanghaiDay(daysAgo(r, m.hiredDaysAgo, now)),
-      status: m.left ? 'left' : 'active',
+      status: m.left ? ('left' as const) : ('active' as const),
       commissionRateBp: m.commissionRateBp,
       accountId: m.account ? ctx.accountIds[m.account] : null,
     })),
@@ -60,7 +60,7 @@ export async function seedPeople(tx: Tx, ctx: { shopIds: number[]; accountIds: R
 
   const rows = ctx.shopIds.flatMap((shopId, i) =>
     Array.from({ length: CUSTOMERS_PER_SHOP[i] ?? 50 }, () => {
-      const gender = r.chance(0.9) ? 'female' : r.chance(0.8) ? 'male' : 'unknown';
+      const gender: Gender = r.chance(0.9) ? 'female' : r.chance(0.8) ? 'male' : 'unknown';
       const vip = r.chance(0.2);
       const createdAt = daysAgo(r, r.int(0, 540), now);
       const tags: string[] = r.sample(TAGS, r.int(0, 2));

@@ -4,7 +4,7 @@ import * as schema from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import type { SessionContext } from '../../server/auth/sessionGuard';
 import { customerListStatements } from '../../server/routes/customers';
-import { statementOf } from '../../server/http/preparedList';
+import { statementOf } from '../../server/db/list/preparedList';
 import { createTestContext, type TestContext } from './support/testApp';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './support/testApp';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './support/restCalls';
 import { auditLogs, programs } from '../../server/db/schema';
-import { REFERRERS } from '../../server/http/references';
+import { REFERRERS } from '../../server/db/references';
 import { PROGRAM_TYPE_LABELS, MAX_PRICE_FEN, type Program } from '../../contract/program';
 
 let t: TestContext;

@@ -1,6 +1,7 @@
 import { pgTable, serial, varchar, integer, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { instant, timestamps } from './columns';
+import type { BannerStatus } from '../../../contract/banner';
 
 export const banners = pgTable(
   'banners',
@@ -15,7 +16,7 @@ export const banners = pgTable(
     jumpLink: varchar('jump_link', { length: 500 }).notNull().default(''),
     imageLink: varchar('image_link', { length: 500 }).notNull().default(''),
     /** on | off */
-    status: varchar('status', { length: 10 }).notNull().default('on'),
+    status: varchar('status', { length: 10 }).$type<BannerStatus>().notNull().default('on'),
     startAt: instant('start_at'),
     endAt: instant('end_at'),
     ...timestamps,

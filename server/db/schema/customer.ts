@@ -2,6 +2,7 @@ import { pgTable, serial, varchar, integer, date, boolean, text, index } from 'd
 import { sql } from 'drizzle-orm';
 import { instant, timestamps } from './columns';
 import { shops } from './shop';
+import type { CustomerSource, Gender } from '../../../contract/customer';
 
 export const customers = pgTable(
   'customers',
@@ -10,10 +11,10 @@ export const customers = pgTable(
     name: varchar('name', { length: 30 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull().unique('customers_phone_key'),
     /** female | male | unknown */
-    gender: varchar('gender', { length: 10 }).notNull().default('unknown'),
+    gender: varchar('gender', { length: 10 }).$type<Gender>().notNull().default('unknown'),
     birthday: date('birthday', { mode: 'string' }),
     /** walk-in | referral | meituan | douyin | mini-program | other */
-    source: varchar('source', { length: 20 }).notNull().default('walk-in'),
+    source: varchar('source', { length: 20 }).$type<CustomerSource>().notNull().default('walk-in'),
     /** Home shop: the shop whose managers see and serve this customer. */
     shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
     vip: boolean('vip').notNull().default(false),

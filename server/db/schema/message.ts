@@ -1,6 +1,7 @@
 import { pgTable, serial, varchar, integer, smallint, text, index } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { accounts } from './account';
+import type { MessageStatus, MessageTag, MessageType } from '../../../contract/message';
 
 export const messages = pgTable(
   'messages',
@@ -8,14 +9,14 @@ export const messages = pgTable(
     id: serial('id').primaryKey(),
     accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     /** message | notice | todo */
-    type: varchar('type', { length: 10 }).notNull(),
+    type: varchar('type', { length: 10 }).$type<MessageType>().notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     subTitle: varchar('sub_title', { length: 100 }).notNull().default(''),
     avatar: varchar('avatar', { length: 500 }).notNull().default(''),
     content: text('content').notNull().default(''),
-    messageType: integer('message_type'),
+    messageType: integer('message_type').$type<MessageTag>(),
     /** 0 unread, 1 read */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<MessageStatus>().notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('messages_account_idx').on(t.accountId, t.status, t.type, t.createdAt)],

@@ -1,6 +1,7 @@
 import { pgTable, serial, varchar, char, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
+import type { ShopStatus } from '../../../contract/shop';
 
 export const shops = pgTable(
   'shops',
@@ -12,7 +13,7 @@ export const shops = pgTable(
     phone: varchar('phone', { length: 20 }).notNull(),
     openTime: varchar('open_time', { length: 5 }).notNull(),
     closeTime: varchar('close_time', { length: 5 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull().default('open'),
+    status: varchar('status', { length: 10 }).$type<ShopStatus>().notNull().default('open'),
     ...timestamps,
   },
   (t) => [

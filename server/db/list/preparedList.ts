@@ -1,5 +1,5 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../client';
 import type { Bind } from './listQuery';
 
 /**

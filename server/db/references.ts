@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client';
-import { accountGrants, customers, staff } from '../db/schema';
+import type { DbOrTx } from './client';
+import { accountGrants, customers, staff } from './schema';
 
 /**
  * What keeps a row from being deleted (DOMAIN.md: nothing that carries history is hard-deleted).

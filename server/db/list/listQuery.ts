@@ -1,0 +1,137 @@
+import { and, asc, Column, desc, eq, gte, ilike, inArray, is, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import type { FilterField } from '../../../contract/resource';
+import { isInstant, type FilterValue } from './filterValues';
+import type { ListRequest } from './listRequest';
+
+/**
+ * How a list query's values enter its SQL: as they are (inline parameters), or as placeholders of a
+ * statement prepared once per shape (./preparedList.ts), the values bound at each call. Typed as the
+ * value itself since drizzle takes a placeholder wherever it takes a value.
+ */
+export type Bind = <V>(value: V) => V;
+export const inline: Bind = (value) => value;
+
+/**
+ * A condition with the shape of its SQL: two conditions with the same shape must build the same SQL
+ * text, whatever their values, since the shape picks the prepared statement.
+ */
+export interface ListCondition {
+  shape: string;
+  where: SQL | undefined;
+}
+
+/**
+ * A filter that is not one column compared with a value (a customer's tags, a shop's region, an
+ * account's grants): it builds its own condition from the values, already read by the filter's kind,
+ * and may look at the request's other filters. It takes `field=` only, no operator.
+ */
+export interface CustomFilter {
+  where: (values: FilterValue[], bind: Bind, request: ListRequest) => ListCondition | undefined;
+  /** The column _sort orders by, when the filter is also a sort key. */
+  sortColumn?: AnyColumn;
+}
+
+/** Where each filter of a descriptor lives in SQL: exactly its keys, so a filter without a column fails the type check. */
+export type ListColumns<F extends Record<string, FilterField>> = { readonly [K in keyof F]: AnyColumn | CustomFilter };
+
+/** simple-rest lists in SQL (README "Decisions"): what the client may filter and sort on, and how. */
+export interface ListSpec<F extends Record<string, FilterField> = Record<string, FilterField>> {
+  /** The filters of the descriptor (contract/), by API name. */
+  filters: F;
+  /** The sort keys of the descriptor; each has a column. */
+  sortable: readonly (keyof F & string)[];
+  columns: ListColumns<F>;
+  /** Free-text search for q; the shape names which kind of search q asked for. */
+  search?: (q: string, bind: Bind) => ListCondition | undefined;
+  /** Order when no _sort is given (an id tiebreak is always added for stable pages). */
+  defaultSort?: SQL[];
+  /** Column used as the final tiebreak. */
+  idColumn: AnyColumn;
+}
+
+export interface ListQuery {
+  /** What decides the SQL text (fields, operators, value counts, search kind, order), never a value. */
+  shape: string;
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+export const isCustom = (c: AnyColumn | CustomFilter): c is CustomFilter => !is(c, Column);
+const sortColumnOf = (c: AnyColumn | CustomFilter) => (isCustom(c) ? c.sortColumn : c);
+
+/** A list spec whose sort keys all have columns: checked once at start-up, not per request. */
+export function listSpec<F extends Record<string, FilterField>>(spec: ListSpec<F>): ListSpec<F> {
+  for (const field of spec.sortable) {
+    if (!Object.hasOwn(spec.columns, field) || !sortColumnOf(spec.columns[field])) throw new Error(`sort key ${field} has no column`);
+  }
+  return spec;
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** q as part of any of these text columns, case-insensitive: the free-text search most lists use. */
+export function textSearch(...columns: AnyColumn[]): NonNullable<ListSpec['search']> {
+  return (q, bind) => {
+    const pattern = bind(`%${escapeLike(q)}%`);
+    return { shape: 'text', where: or(...columns.map((column) => ilike(column, pattern))) };
+  };
+}
+
+const sqlValue = (v: FilterValue) => (isInstant(v) ? v.at : v);
+
+/** The condition of one filter; its shape is the filter's key, how many values it has and whether they are whole days. */
+function condition(column: AnyColumn, field: string, op: ListRequest['filters'][number]['op'], values: FilterValue[], bind: Bind): ListCondition {
+  const [v] = values;
+  if (op === 'like') return { shape: `${field}_like`, where: ilike(column, bind(`%${escapeLike(v as string)}%`)) };
+  const day = isInstant(v) ? v.nextDay : undefined;
+  const shape = `${field}_${op}${day ? ':day' : ''}`;
+  switch (op) {
+    case 'gte':
+      return { shape, where: gte(column, bind(sqlValue(v))) };
+    case 'lte':
+      // Days are inclusive in Asia/Shanghai: "lte 2026-11-22" means before the next day.
+      return { shape, where: day ? lt(column, bind(day)) : lte(column, bind(sqlValue(v))) };
+    case 'ne':
+      return { shape, where: ne(column, bind(sqlValue(v))) };
+    default:
+      // "createdAt=2026-11-22" means that whole day, not its first instant.
+      if (day && values.length === 1) return { shape, where: and(gte(column, bind(sqlValue(v))), lt(column, bind(day))) };
+      if (values.length > 1) return { shape: `${shape}:${values.length}`, where: inArray(column, values.map((x) => bind(sqlValue(x)))) };
+      return { shape, where: eq(column, bind(sqlValue(v))) };
+  }
+}
+
+/** The SQL of a list request; `bind` decides whether its values go inline or become placeholders. */
+export function listQuery<F extends Record<string, FilterField>>(request: ListRequest, spec: ListSpec<F>, bind: Bind = inline): ListQuery {
+  const columns = spec.columns as ListColumns<Record<string, FilterField>>;
+  const conditions: ListCondition[] = [];
+  for (const { field, op, values } of request.filters) {
+    if (values.length === 0) continue;
+    const column = columns[field];
+    const found = isCustom(column) ? column.where(values, bind, request) : condition(column, field, op, values, bind);
+    if (found) conditions.push(isCustom(column) ? { shape: `${field}:${found.shape}`, where: found.where } : found);
+  }
+  if (request.q && spec.search) {
+    const found = spec.search(request.q, bind);
+    if (found) conditions.push({ shape: `q:${found.shape}`, where: found.where });
+  }
+
+  const orderBy: SQL[] = request.sort.map(({ field, order }) => {
+    const column = sortColumnOf(columns[field])!;
+    return order === 'desc' ? desc(column) : asc(column);
+  });
+  if (orderBy.length === 0 && spec.defaultSort) orderBy.push(...spec.defaultSort);
+  orderBy.push(request.sort.length || spec.defaultSort ? sql`${spec.idColumn} desc` : desc(spec.idColumn));
+
+  return {
+    shape: `${conditions.map((c) => c.shape).join('&')}|${request.sort.map((s) => `${s.field}:${s.order}`).join(',')}`,
+    where: conditions.length ? and(...conditions.map((c) => c.where)) : undefined,
+    orderBy,
+    limit: request.end - request.start,
+    offset: request.start,
+  };
+}

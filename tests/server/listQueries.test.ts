@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../contract/api';
+import { RESOURCES } from '../../contract/resources';
+import { resourcePath } from '../../contract/resource';
+import { OPENAPI_PATH } from '../../server/routes/docs';
+import { createTestContext, type TestContext } from './support/testApp';
+import { query } from './support/authCalls';
+import { ADMIN, MANAGER_1, invalidFields, rest } from './support/restCalls';
+
+let t: TestContext;
+let admin: string;
+let manager: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login(ADMIN);
+  manager = await t.login(MANAGER_1);
+});
+afterAll(async () => t?.close());
+
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+describe('hostile list queries', () => {
+  const lists = Object.values(RESOURCES).map((d) => resourcePath(d));
+  it.each([
+    ['_sort=__proto__', '_sort'],
+    ['_sort=constructor', '_sort'],
+    ['__proto__=1', '__proto__'],
+    ['constructor=1', 'constructor'],
+    ['toString=1', 'toString'],
+  ])('answers ?%s with 40000 naming %s on every list', async (qs, field) => {
+    for (const url of lists) {
+      const res = await get(admin, `${url}?${qs}`);
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 40000]);
+      expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+  });
+
+  it.each([
+    ['customers', 'birthday', '2026-01-01T00:00:00%2B25:00'],
+    ['customers', 'birthday_gte', '2026-01-01T00:00:00%2B16:00'],
+    ['customers', 'birthday_lte', '2026-02-30'],
+    ['customers', 'birthday_ne', '2026-01-01T00:00:00%2B99:99'],
+    ['staff', 'hiredAt', '2026-01-01T00:00:00%2B25:00'],
+    ['customers', 'createdAt', '2026-01-01T00:00:00%2B16:00'],
+    ['customers', 'createdAt_gte', '2026-01-01T00:00:00%2B99:99'],
+    ['customers', 'createdAt_lte', '2026-01-01T00:00:00 Asia/Shanghai'],
+    ['customers', 'gender', 'robot'],
+    ['customers', 'id', '2147483648'],
+  ])('refuses %s?%s=%s with 40000 naming the field', async (resource, key, value) => {
+    const res = await get(manager, `${API.resourceBase}/${resource}?${key}=${value}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(40000);
+    expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect(res.json().data.fields[0].field).toBe(key.replace(/_(gte|lte|ne)$/, ''));
+  });
+
+  it('takes offsets within ±14:00 and real days', async () => {
+    for (const qs of ['createdAt_gte=2026-01-01T00:00:00%2B14:00', 'createdAt_lte=2026-01-01T00:00:00-12:00', 'birthday_gte=2000-02-29', 'createdAt=2026-01-01']) {
+      expect((await get(manager, `${API.resourceBase}/customers?${qs}`)).statusCode, qs).toBe(200);
+    }
+  });
+});
+
+describe('database data errors', () => {
+  it('answers a PostgreSQL class 22 error with 40000, never 500', async () => {
+    await query(t, `create function fail_22() returns trigger language plpgsql as $$ begin perform 1 / 0; return new; end $$`);
+    await query(t, 'create trigger banners_fail before insert on banners for each row execute function fail_22()');
+    const r = await rest(t)(admin, 'POST', '/banners', { name: '除零' });
+    expect([r.status, r.body.code]).toEqual([400, 40000]);
+    expect(invalidFields(r)).toEqual([]);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document without login, with every resource path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const d of Object.values(RESOURCES)) expect(Object.keys(doc.paths)).toContain(resourcePath(d));
+  });
+});
