@@ -34,7 +34,7 @@ describe('auth calls', () => {
       status: 400,
       code: ErrorCode.INVALID_INPUT,
       msg: '手机号格式不正确，应为 11 位手机号',
-      data: { fields: [{ field: 'phone', message: '手机号格式不正确，应为 11 位手机号' }, { field: '', message: '不允许的字段：remember' }] },
+      data: { fields: [{ field: 'phone', message: '手机号格式不正确，应为 11 位手机号' }, { field: 'remember', message: '不允许的字段：remember' }] },
     });
     expect(await call('POST', API.loginPassword, { body: '{"phone":' })).toMatchObject({ status: 400, msg: '请求体不是合法的 JSON' });
   });

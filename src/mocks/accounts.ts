@@ -1,0 +1,173 @@
+import {
+  ACCOUNT_API,
+  accountResource,
+  grantLabel,
+  grantSchema,
+  LAST_GRANT_MESSAGE,
+  type Account,
+  type AccountWithPassword,
+  type GrantInput,
+} from '../../contract/account';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../contract/demo';
+import { maskPhone } from '../../contract/mask';
+import { MESSAGE_TAGS } from '../../contract/message';
+import { api, badField, conflict, input, notFound } from './engine/http';
+import { textSearch } from './engine/listQuery';
+import { mockResource, type CallContext } from './engine/resource';
+import { endSessions } from './engine/session';
+import { raise } from './messages';
+import { shopName, shops } from './shops';
+
+/** An account as stored: its password (in clear: this is a mock) and its grants with their ids. */
+export interface MockAccount extends Omit<Account, 'grants'> {
+  password: string;
+  grants: (GrantInput & { id: number })[];
+}
+
+let nextGrantId = 1;
+const withId = (g: GrantInput) => ({ id: nextGrantId++, role: g.role, shopID: g.shopID });
+
+/** No 0/O, 1/l/I, as the server's generator: the password is read out or copied onto paper. */
+const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+
+function initialPassword(): string {
+  const random = (n: number) => crypto.getRandomValues(new Uint32Array(1))[0] % n;
+  const pick = (chars: string) => chars[random(chars.length)];
+  const chars = [pick(LETTERS), pick(DIGITS), ...Array.from({ length: 8 }, () => pick(LETTERS + DIGITS))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+/** As the API answers an account: no password, the phone masked but to an admin's read of one account. */
+function view({ password: _password, ...a }: MockAccount, fullPhone = false): Account {
+  return { ...a, phone: fullPhone ? a.phone : maskPhone(a.phone), grants: a.grants.map((g) => ({ ...g, shop: shopName(g.shopID) })) };
+}
+
+/** The shops of shop-manager grants must exist and be open; answers each grant's shop name. */
+function checkShops(grants: GrantInput[], fieldOf: (i: number) => string) {
+  return grants.map((g, i) => {
+    if (g.shopID === null) return { role: g.role, shopID: null, shopName: null };
+    const shop = shops.table.find(g.shopID);
+    if (!shop) throw badField(fieldOf(i), '门店不存在');
+    if (shop.status !== 'open') throw conflict(`门店「${shop.name}」已停业，不能授予店长角色`);
+    return { role: g.role, shopID: g.shopID, shopName: shop.name };
+  });
+}
+
+/** Ends the account's sessions (they answer 50012), or only those acting as one grant. */
+const revoke = (accountId: number, grant?: GrantInput) =>
+  endSessions((s) => s.accountId === accountId && (!grant || (s.role === grant.role && s.shopID === grant.shopID)), 'revoked');
+
+function notifyGrant(accountId: number, g: { role: GrantInput['role']; shopName: string | null }, added: boolean) {
+  const label = grantLabel(g.role, g.shopName);
+  raise(
+    accountId,
+    added
+      ? { type: 'notice', title: `已为你开通「${label}」角色`, subTitle: '角色变更', content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
+      : { type: 'notice', title: `「${label}」角色已被移除`, subTitle: '角色变更', content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention },
+  );
+}
+
+export const accounts = mockResource<MockAccount>(accountResource, {
+  seed: () => {
+    nextGrantId = 1;
+    return DEMO_ACCOUNTS.map((a) => ({
+      phone: a.phone,
+      name: a.name,
+      jobName: a.jobName,
+      avatar: '',
+      remark: '',
+      status: 'active' as const,
+      password: DEMO_PASSWORD,
+      // Demo shops get ids in their order, from 1.
+      grants: a.grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
+    }));
+  },
+  filters: {
+    // An account holding a grant of this role, or for this shop.
+    role: (roles) => (a) => a.grants.some((g) => roles.includes(g.role)),
+    shopID: (ids) => (a) => a.grants.some((g) => ids.includes(g.shopID ?? NaN)),
+  },
+  search: textSearch('name', 'phone'),
+  beforeWrite: (row, { before }) => {
+    if (before) return;
+    const taken = accounts.table.rows.find((a) => a.phone === row.phone);
+    if (taken) throw conflict(`手机号 ${maskPhone(row.phone)} 已被账号「${taken.name}」使用`);
+    const grants = checkShops(row.grants, (i) => `grants.${i}.shopID`);
+    Object.assign(row, { status: 'active', password: initialPassword(), grants: grants.map(withId) });
+    for (const g of grants) notifyGrant(row.id, g, true);
+  },
+  beforeDelete: () => {
+    throw conflict('账号不能删除；不再使用的账号请停用');
+  },
+  // The initial password is answered this once, with the new account.
+  toResponse: (a, { verb }) => (verb === 'create' ? { ...view(a), initialPassword: a.password } : view(a, verb === 'read')),
+});
+
+const touch = (a: MockAccount) => (a.updatedAt = new Date().toISOString());
+const isMe = (a: MockAccount, { session }: CallContext) => a.id === session.accountId;
+
+export const accountHandlers = [
+  ...accounts.handlers,
+
+  accounts.action('disable', (a, ctx) => {
+    if (isMe(a, ctx)) throw conflict('不能停用自己的账号');
+    if (a.status === 'disabled') throw conflict(`账号「${a.name}」已是停用状态`);
+    a.status = 'disabled';
+    touch(a);
+    revoke(a.id);
+    return view(a);
+  }),
+
+  accounts.action('enable', (a) => {
+    if (a.status === 'active') throw conflict(`账号「${a.name}」已是正常状态`);
+    a.status = 'active';
+    touch(a);
+    return view(a);
+  }),
+
+  accounts.action('reset-password', (a, ctx) => {
+    if (isMe(a, ctx)) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
+    a.password = initialPassword();
+    touch(a);
+    revoke(a.id);
+    const admin = accounts.table.find(ctx.session.accountId)!;
+    raise(a.id, {
+      type: 'notice',
+      title: '登录密码已被管理员重置',
+      subTitle: '账号安全',
+      content: `管理员 ${admin.name} 已重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
+      messageType: MESSAGE_TAGS.attention,
+    });
+    const reset: AccountWithPassword = { ...view(a), initialPassword: a.password };
+    return reset;
+  }),
+
+  accounts.action('grants', async (a, { request }) => {
+    const grant = await input(grantSchema, request);
+    const [checked] = checkShops([grant], () => 'shopID');
+    if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID)) throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
+    a.grants.push(withId(grant));
+    touch(a);
+    notifyGrant(a.id, checked, true);
+    return view(a);
+  }),
+
+  api.delete(`${ACCOUNT_API.list}/:id/grants/:grantId`, ({ request, params }) => {
+    const ctx = accounts.authorize('action:grants', request);
+    const a = accounts.find(ctx, params.id);
+    const grant = a.grants.find((g) => String(g.id) === params.grantId);
+    if (!grant) throw notFound('该账号没有这个角色授权');
+    if (a.grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
+    if (isMe(a, ctx) && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
+    a.grants = a.grants.filter((g) => g !== grant);
+    touch(a);
+    revoke(a.id, grant);
+    notifyGrant(a.id, { role: grant.role, shopName: shopName(grant.shopID) }, false);
+    return view(a);
+  }),
+];

@@ -1,0 +1,164 @@
+import { API } from '../../contract/api';
+import { menuFor } from '../../contract/access';
+import { accountUpdateSchema, PROFILE_API } from '../../contract/account';
+import {
+  getCaptchaSchema,
+  loginCaptchaSchema,
+  loginPasswordSchema,
+  passwordModifySchema,
+  roleShopChangeSchema,
+  type RoleShopList,
+  type UserInfo,
+} from '../../contract/auth';
+import { api, badField, changes, forbidden, input, invalid, ok, tooMany } from './engine/http';
+import { authenticate, endSessions, openSession, type Session } from './engine/session';
+import { accounts, type MockAccount } from './accounts';
+import { shopName } from './shops';
+
+/** The auth calls (login by password or SMS code, logout, user info, role switch, password change), the menu and the profile. */
+
+interface Captcha {
+  code: string;
+  sentAt: number;
+  expiresAt: number;
+  used: boolean;
+  wrongTries: number;
+}
+
+const CAPTCHA_TTL_MS = 5 * 60_000;
+const CAPTCHA_RESEND_MS = 60_000;
+const CAPTCHA_MAX_TRIES = 5;
+const CAPTCHA_FAILED = '验证码错误或已失效，请重新获取';
+const MAX_LOGIN_FAILURES = 5;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+const captchas = new Map<string, Captcha>();
+const loginFailures = new Map<string, number[]>();
+
+export function resetAuth(): void {
+  captchas.clear();
+  loginFailures.clear();
+}
+
+const byPhone = (phone: string) => accounts.table.rows.find((a) => a.phone === phone);
+
+function demoAccount(phone: string): MockAccount {
+  const account = byPhone(phone);
+  if (!account) throw new Error(`No mock account with phone ${phone}`);
+  return account;
+}
+
+/** A session acting as the account's first grant, as a login opens it. */
+const logIn = (account: MockAccount) => openSession(account.id, account.grants[0]);
+
+/** Logs a demo account in without the form and answers its token (for tests that start logged in). */
+export function mockLogin(phone: string): string {
+  return logIn(demoAccount(phone));
+}
+
+/** Ends every live session of an account as the server would: "revoked" answers 50012, "expired" 50014. */
+export function endMockSessions(phone: string, how: 'revoked' | 'expired'): void {
+  const { id } = demoAccount(phone);
+  endSessions((s) => s.accountId === id, how);
+}
+
+/** The login code "sent" to a phone (the server's default sender writes it to its log). */
+export function mockCaptchaFor(phone: string): string | undefined {
+  return captchas.get(phone)?.code;
+}
+
+function caller(request: Request): { session: Session; account: MockAccount } {
+  const session = authenticate(request);
+  return { session, account: accounts.table.find(session.accountId)! };
+}
+
+function userInfoOf({ session, account: a }: { session: Session; account: MockAccount }): UserInfo {
+  return { name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: session.role, shop: shopName(session.shopID), shopID: session.shopID };
+}
+
+function roleShopList({ session, account: a }: { session: Session; account: MockAccount }): RoleShopList {
+  return { grants: a.grants.map((g) => ({ role: g.role, shopID: g.shopID, shop: shopName(g.shopID) })), current: { role: session.role, shopID: session.shopID } };
+}
+
+function loginFailed(phone: string): never {
+  const now = Date.now();
+  loginFailures.set(phone, [...(loginFailures.get(phone) ?? []), now].filter((t) => now - t < LOGIN_FAILURE_WINDOW_MS));
+  throw invalid('手机号或密码错误');
+}
+
+export const authHandlers = [
+  api.post(API.loginPassword, async ({ request }) => {
+    const { phone, password } = await input(loginPasswordSchema, request);
+    const now = Date.now();
+    const failures = (loginFailures.get(phone) ?? []).filter((t) => now - t < LOGIN_FAILURE_WINDOW_MS);
+    if (failures.length >= MAX_LOGIN_FAILURES) throw tooMany('登录失败次数过多', failures[failures.length - MAX_LOGIN_FAILURES] + LOGIN_FAILURE_WINDOW_MS - now);
+    const account = byPhone(phone);
+    // Wrong phone, wrong password and a disabled account get one message.
+    if (!account || account.password !== password || account.status === 'disabled') loginFailed(phone);
+    loginFailures.delete(phone);
+    return { token: logIn(account) };
+  }),
+
+  api.post(API.getCaptcha, async ({ request }) => {
+    const { phone } = await input(getCaptchaSchema, request);
+    const now = Date.now();
+    const last = captchas.get(phone);
+    if (last && now - last.sentAt < CAPTCHA_RESEND_MS) throw tooMany('验证码已发送，请勿频繁获取', last.sentAt + CAPTCHA_RESEND_MS - now);
+    const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, '0');
+    captchas.set(phone, { code, sentAt: now, expiresAt: now + CAPTCHA_TTL_MS, used: false, wrongTries: 0 });
+    // Mock mode has no SMS: the code goes to the console, as the server's default sender logs it.
+    console.info(`[mock sms] ${phone} 登录验证码 ${code}`);
+    return ok(null, '验证码已发送，5 分钟内有效');
+  }),
+
+  api.post(API.loginCaptcha, async ({ request }) => {
+    const { phone, captcha } = await input(loginCaptchaSchema, request);
+    const code = captchas.get(phone);
+    if (!code || code.used || code.expiresAt < Date.now() || code.wrongTries >= CAPTCHA_MAX_TRIES) throw invalid(CAPTCHA_FAILED);
+    if (code.code !== captcha) {
+      code.wrongTries += 1;
+      throw invalid(CAPTCHA_FAILED);
+    }
+    code.used = true;
+    const account = byPhone(phone);
+    if (!account || account.status === 'disabled') throw invalid(CAPTCHA_FAILED);
+    return { token: logIn(account) };
+  }),
+
+  api.post(API.logout, ({ request }) => {
+    authenticate(request).ended = 'logout';
+    return null;
+  }),
+
+  api.post(API.userInfo, ({ request }) => userInfoOf(caller(request))),
+
+  api.post(API.roleShop, ({ request }) => roleShopList(caller(request))),
+
+  api.post(API.roleShopChange, async ({ request }) => {
+    const me = caller(request);
+    const { role, shopID = null } = await input(roleShopChangeSchema, request);
+    if (!me.account.grants.some((g) => g.role === role && g.shopID === shopID)) throw forbidden('您没有该角色或门店的权限');
+    Object.assign(me.session, { role, shopID });
+    return roleShopList(me);
+  }),
+
+  api.post(API.passwordModify, async ({ request }) => {
+    const { session, account } = caller(request);
+    const { oldPassword, newPassword } = await input(passwordModifySchema, request);
+    if (oldPassword === newPassword) throw badField('newPassword', '新密码不能与原密码相同');
+    if (oldPassword !== account.password) throw badField('oldPassword', '原密码不正确');
+    account.password = newPassword;
+    // Every other session of the account now answers 50012; the caller stays logged in.
+    endSessions((s) => s !== session && s.accountId === account.id, 'revoked');
+    return ok(null, '密码已修改');
+  }),
+
+  api.post(API.menu, ({ request }) => menuFor(authenticate(request).role)),
+
+  // The calling account's own name, avatar, job name and remark.
+  api.patch(PROFILE_API, async ({ request }) => {
+    const me = caller(request);
+    Object.assign(me.account, await changes(accountUpdateSchema, request), { updatedAt: new Date().toISOString() });
+    return userInfoOf(me);
+  }),
+];

@@ -1,0 +1,106 @@
+import { DEMO_MESSAGES } from '../../contract/demoMessages';
+import { filter } from '../../contract/resource';
+import {
+  MESSAGE_API,
+  MESSAGE_STATUS,
+  MESSAGE_TAGS,
+  MESSAGE_TYPES,
+  messageReadSchema,
+  messageScopeSchema,
+  type Message,
+} from '../../contract/message';
+import { api, badField, input, page } from './engine/http';
+import { listPage, type ListSpec } from './engine/listQuery';
+import { authenticate } from './engine/session';
+
+/** The message box: every call works on the caller's own messages only. */
+
+interface MockMessage extends Message {
+  accountId: number;
+}
+
+const HOUR_MS = 3_600_000;
+let messages: MockMessage[] = [];
+let nextId = 1;
+
+const LIST: ListSpec = {
+  filters: {
+    id: filter.int,
+    type: filter.oneOf(MESSAGE_TYPES),
+    status: filter.oneOf(Object.values(MESSAGE_STATUS)),
+    messageType: filter.oneOf(Object.values(MESSAGE_TAGS)),
+    title: filter.text,
+    time: filter.instant,
+  },
+  sortable: ['id', 'type', 'status', 'messageType', 'title', 'time'],
+};
+
+/** The demo message boxes, by the demo accounts' phones. */
+export function resetMessages(accounts: { id: number; phone: string }[]): void {
+  const now = Date.now();
+  nextId = 1;
+  messages = accounts.flatMap((a) =>
+    (DEMO_MESSAGES[a.phone] ?? []).map(({ hoursAgo, ...m }) => ({ ...m, id: nextId++, accountId: a.id, avatar: '', time: new Date(now - hoursAgo * HOUR_MS).toISOString() })),
+  );
+}
+
+/** A new unread message in an account's box, as the server raises one on an event. */
+export function raise(accountId: number, m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'>): void {
+  messages.push({ ...m, id: nextId++, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
+}
+
+const mine = (request: Request) => {
+  const { accountId } = authenticate(request);
+  return messages.filter((m) => m.accountId === accountId);
+};
+
+/** type and status name values the box knows; anything else is a 40000 with the server's words. */
+function checkFilters(params: URLSearchParams): void {
+  const values = (key: string) => params.getAll(key).filter((v) => v !== '');
+  if (values('type').some((t) => !(MESSAGE_TYPES as readonly string[]).includes(t))) throw badField('type', '消息类型取值不正确，应为 message、notice 或 todo');
+  if (values('status').some((s) => s !== '0' && s !== '1')) throw badField('status', '消息状态取值不正确，应为 0（未读）或 1（已读）');
+}
+
+const markRead = (hit: MockMessage[]) => {
+  for (const m of hit) m.status = MESSAGE_STATUS.read;
+  return { updated: hit.length };
+};
+
+export const messageHandlers = [
+  api.get(MESSAGE_API.unreadCount, ({ request }) => {
+    const unread = mine(request).filter((m) => m.status === MESSAGE_STATUS.unread);
+    return { total: unread.length, ...Object.fromEntries(MESSAGE_TYPES.map((t) => [t, unread.filter((m) => m.type === t).length])) };
+  }),
+
+  api.get(MESSAGE_API.list, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const box = mine(request);
+    checkFilters(params);
+    const found = listPage(LIST, { defaultSort: (a, b) => b.time.localeCompare(a.time) }, params, box);
+    return page(
+      found.rows.map(({ accountId: _owner, ...m }) => m),
+      found.total,
+    );
+  }),
+
+  api.post(MESSAGE_API.read, async ({ request }) => {
+    const box = mine(request);
+    const { ids } = await input(messageReadSchema, request);
+    return markRead(box.filter((m) => ids.includes(m.id) && m.status === MESSAGE_STATUS.unread));
+  }),
+
+  api.post(MESSAGE_API.readAll, async ({ request }) => {
+    const box = mine(request);
+    const { type } = await input(messageScopeSchema, request);
+    return markRead(box.filter((m) => m.status === MESSAGE_STATUS.unread && (!type || m.type === type)));
+  }),
+
+  // Clear empties the tab the user looks at: every message of that type, read or not.
+  api.post(MESSAGE_API.clear, async ({ request }) => {
+    const box = mine(request);
+    const { type } = await input(messageScopeSchema, request);
+    const gone = new Set(box.filter((m) => !type || m.type === type));
+    messages = messages.filter((m) => !gone.has(m));
+    return { deleted: gone.size };
+  }),
+];
