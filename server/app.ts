@@ -10,7 +10,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { securityHeaders } from './http/securityHeaders';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
 import { registerRoutes } from './routes';
-import { logSmsSender, type SmsSender } from './auth/smsSender';
+import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
 
@@ -19,7 +19,8 @@ declare module 'fastify' {
     db: Db;
     pool: pg.Pool;
     config: ServerConfig;
-    sms: SmsSender;
+    /** Absent when no SMS provider is set up outside demo mode: captcha calls answer 40300. */
+    sms: SmsSender | undefined;
     sessionCache: SessionCache<SessionRow>;
   }
 }
@@ -39,13 +40,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
+    // A client that trickles its headers or body holds a socket: the whole request must arrive in
+    // requestTimeout (else 408), its headers sooner; Node checks every few seconds, not every 30.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, deps.config.headersTimeoutMs) },
     // Ids are validated by handlers; keep the router from answering odd paths with its own 404 body.
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('db', deps.db);
   app.decorate('pool', deps.pool);
   app.decorate('config', deps.config);
-  app.decorate('sms', deps.sms ?? logSmsSender(app.log));
+  app.decorate('sms', deps.sms ?? defaultSmsSender(deps.config, app.log));
   const sessionCache = new SessionCache<SessionRow>(deps.pool.options, (m) => app.log.warn(m));
   app.decorate('sessionCache', sessionCache);
   await sessionCache.start();
@@ -61,6 +66,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  // API answers carry personal data (customers, staff, accounts, sessions): no browser or proxy keeps them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   if (deps.config.corsOrigins.length > 0) {
     await app.register(cors, { origin: deps.config.corsOrigins, exposedHeaders: [TOTAL_COUNT_HEADER], credentials: false });
