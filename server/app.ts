@@ -14,6 +14,9 @@ import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
 
+/** MSW's service worker: part of mock mode only, never served by the server. */
+const MOCK_WORKER = 'mockServiceWorker.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
@@ -85,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: distDir,
       wildcard: false,
       index: false,
+      // MSW's worker belongs to mock mode; even a stale build that still has it never serves it.
+      allowedPath: (pathName) => pathName !== `/${MOCK_WORKER}`,
       setHeaders(reply, filePath) {
         // Hashed bundles never change; index.html must always be fresh.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -97,8 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isApi = url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
     if (!isApi && hasConsole && (req.method === 'GET' || req.method === 'HEAD')) {
       // The console routes in the browser: every other page path gets the app shell.
-      const file = url.includes('.') ? url.slice(1) : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+      if (url !== `/${MOCK_WORKER}`) {
+        const file = url.includes('.') ? url.slice(1) : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+      }
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: null });
   });
