@@ -1,5 +1,27 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+export const MOCK_WORKER = 'mockServiceWorker.js';
+
+/**
+ * MSW's worker (public/mockServiceWorker.js) is for mock mode only (VITE_MOCK=true): Vite copies
+ * public/ into every build, so a production build deletes it again; the dev server keeps serving it.
+ */
+export function mockWorkerOnlyInMockMode(mock: boolean): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'mock-worker-only-in-mock-mode',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (!mock) fs.rmSync(path.join(outDir, MOCK_WORKER), { force: true });
+    },
+  };
+}
 
 /**
  * The console build. /login must stay under 350 KB gzip (issue 2 bench). What keeps it there lives in
@@ -9,8 +31,8 @@ import react from '@vitejs/plugin-react';
  * without TextArea/OTP/Search and no Tabs; only the locale areas /login shows are in the first bundle
  * (src/locales/index.ts). Measure with bench/bundle.ts.
  */
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), mockWorkerOnlyInMockMode({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }.VITE_MOCK === 'true')],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,4 +51,4 @@ export default defineConfig({
       '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false },
     },
   },
-});
+}));

@@ -75,23 +75,53 @@ export function instant(label: string) {
   return z.iso.datetime({ offset: true, error: missingOr(label, '格式应为 ISO 时间') }).transform((s) => new Date(s).toISOString());
 }
 
-/** http(s) URL or an in-app path starting with "/" (DOMAIN.md banner links; also image URLs). */
+/**
+ * An http(s) URL on a public host or an in-app path starting with one "/" (DOMAIN.md banner links;
+ * image URLs, uploaded ones being "/api/…" paths); stored as the URL's normal form.
+ */
 export function link(label: string, max = 500) {
   return z
     .string({ error: missingOr(label, '必须是文本') })
     .trim()
     .max(max, `${label}最多 ${max} 个字`)
-    .refine((s) => s === '' || isSafeLink(s), `${label}必须是 http(s) 链接或以 / 开头的站内路径`);
+    .refine((s) => s === '' || isSafeLink(s), `${label}必须是 http(s) 链接或以 / 开头的站内路径`)
+    .overwrite(normalLink);
 }
 
+/** Characters a URL may carry as they are: nothing a browser, HTML or a log would need escaped. */
+const URL_CHARS = /^[A-Za-z0-9\-._~!$&()*+,;=:@/?#%]*$/;
+/** A "%" only as the start of an escape. */
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+/** A dotted DNS name whose last label is letters: no IP literal, no single-label name like localhost. */
+const PUBLIC_HOST = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Names that only ever resolve inside a machine or a network. */
+const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.localdomain'];
+
+/**
+ * True for "/path" (not "//host") and for "http(s)://host/…" written out in full, with a public
+ * dotted host name and no user name or password. Refused besides: "http:evil.com",
+ * "https:\\evil.com", IP addresses (loopback, private, link-local alike), quotes, angle brackets,
+ * spaces and other characters that would need escaping.
+ */
 export function isSafeLink(s: string): boolean {
-  if (s.startsWith('/')) return !s.startsWith('//') && !/[\s\\]/.test(s);
+  if (!URL_CHARS.test(s) || BAD_PERCENT.test(s)) return false;
+  if (s.startsWith('/')) return !s.startsWith('//');
+  if (!/^https?:\/\/[^/]/i.test(s)) return false;
+  let u: URL;
   try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
+    u = new URL(s);
   } catch {
     return false;
   }
+  if (u.username || u.password) return false;
+  const host = u.hostname.toLowerCase();
+  return PUBLIC_HOST.test(host) && !PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+/** The form a link is stored in: an absolute URL's href (lower-case scheme and host), a path as given. */
+function normalLink(s: string): string {
+  if (s === '' || s.startsWith('/') || !isSafeLink(s)) return s;
+  return new URL(s).href;
 }
 
 /** Rejects fields the schema does not know, naming them. */

@@ -10,16 +10,20 @@ import { installErrorHandler } from './http/errorHandler';
 import { securityHeaders } from './http/securityHeaders';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
 import { registerRoutes } from './routes';
-import { logSmsSender, type SmsSender } from './auth/smsSender';
+import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
+
+/** MSW's service worker: part of mock mode only, never served by the server. */
+const MOCK_WORKER = 'mockServiceWorker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     pool: pg.Pool;
     config: ServerConfig;
-    sms: SmsSender;
+    /** Absent when no SMS provider is set up outside demo mode: captcha calls answer 40300. */
+    sms: SmsSender | undefined;
     sessionCache: SessionCache<SessionRow>;
   }
 }
@@ -39,13 +43,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
+    // A client that trickles its headers or body holds a socket: the whole request must arrive in
+    // requestTimeout (else 408), its headers sooner; Node checks every few seconds, not every 30.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, deps.config.headersTimeoutMs) },
     // Ids are validated by handlers; keep the router from answering odd paths with its own 404 body.
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('db', deps.db);
   app.decorate('pool', deps.pool);
   app.decorate('config', deps.config);
-  app.decorate('sms', deps.sms ?? logSmsSender(app.log));
+  app.decorate('sms', deps.sms ?? defaultSmsSender(deps.config, app.log));
   const sessionCache = new SessionCache<SessionRow>(deps.pool.options, (m) => app.log.warn(m));
   app.decorate('sessionCache', sessionCache);
   await sessionCache.start();
@@ -62,6 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.headers(headers);
     done();
   });
+  // API answers carry personal data (customers, staff, accounts, sessions): no browser or proxy keeps them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   if (deps.config.corsOrigins.length > 0) {
     await app.register(cors, { origin: deps.config.corsOrigins, exposedHeaders: [TOTAL_COUNT_HEADER], credentials: false });
   }
@@ -75,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: distDir,
       wildcard: false,
       index: false,
+      // MSW's worker belongs to mock mode; even a stale build that still has it never serves it.
+      allowedPath: (pathName) => pathName !== `/${MOCK_WORKER}`,
       setHeaders(reply, filePath) {
         // Hashed bundles never change; index.html must always be fresh.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -87,8 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isApi = url.startsWith('/api/') || url.startsWith('/v1/') || url === '/api';
     if (!isApi && hasConsole && (req.method === 'GET' || req.method === 'HEAD')) {
       // The console routes in the browser: every other page path gets the app shell.
-      const file = url.includes('.') ? url.slice(1) : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+      if (url !== `/${MOCK_WORKER}`) {
+        const file = url.includes('.') ? url.slice(1) : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+      }
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: null });
   });

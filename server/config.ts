@@ -17,6 +17,16 @@ export interface ServerConfig {
   sessionIdleMs: number;
   /** Connections this process keeps to PostgreSQL. */
   dbPoolSize: number;
+  /** A request must arrive whole within this time, else 408. */
+  requestTimeoutMs: number;
+  /** Its headers within this time. */
+  headersTimeoutMs: number;
+  /**
+   * Where login codes go when no real SMS sender is passed to buildApp: "log" writes them to the
+   * server log (demo); unset, they are logged only with the embedded database, and a configured
+   * database answers that SMS is not set up.
+   */
+  smsSender?: 'log';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 12) * 3600_000,
     dbPoolSize: Number(env.DB_POOL_SIZE ?? 10),
+    requestTimeoutMs: 60_000,
+    headersTimeoutMs: 20_000,
+    smsSender: env.SMS_SENDER === 'log' ? 'log' : undefined,
   };
 }

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db);
     console.log('已载入演示数据（密码 Demo@2026）');
   }
-  const app = await buildApp({ db: database.db, pool: database.pool, config });
+  // The embedded database is the demo: its login codes go to the log. A configured one needs a real sender.
+  const app = await buildApp({ db: database.db, pool: database.pool, config: embedded ? { ...config, smsSender: 'log' } : config });
 
   let closing = false;
   const shutdown = async (signal: string) => {

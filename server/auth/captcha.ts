@@ -11,6 +11,7 @@ import { AppError, invalid } from '../http/errors';
 import { lockPhone } from './loginThrottle';
 import { activeAccountByPhone, openSession, tokenOf, type LoginOutcome } from './login';
 import { tooManyUntil } from './retryAfter';
+import { requireSms } from './smsSender';
 
 export const CAPTCHA_TTL_MINUTES = 5;
 export const CAPTCHA_RESEND_SECONDS = 60;
@@ -55,7 +56,8 @@ async function captchaQuota(tx: Tx, phone: string): Promise<AppError | null> {
  * is stored that nobody receives), so the call reveals nothing about which phones have accounts.
  */
 export async function sendLoginCaptcha(req: FastifyRequest, phone: string): Promise<void> {
-  const { db, sms } = req.server;
+  const { db } = req.server;
+  const sms = requireSms(req.server.sms);
   const refusal = await db.transaction(async (tx) => {
     await lockPhone(tx, phone);
     const quota = await captchaQuota(tx, phone);
@@ -87,6 +89,7 @@ export async function sendLoginCaptcha(req: FastifyRequest, phone: string): Prom
  */
 export async function loginWithCaptcha(req: FastifyRequest, input: z.output<typeof loginCaptchaSchema>): Promise<string> {
   const { phone, captcha } = input;
+  requireSms(req.server.sms);
   const outcome = await req.server.db.transaction(async (tx): Promise<LoginOutcome> => {
     await lockPhone(tx, phone);
     const fail = async (reason: string): Promise<LoginOutcome> => {

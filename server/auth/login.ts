@@ -65,20 +65,17 @@ export async function loginWithPassword(req: FastifyRequest, input: z.output<typ
   const { phone, password } = input;
   const outcome = await req.server.db.transaction(async (tx): Promise<LoginOutcome> => {
     await lockPhone(tx, phone);
-    const lockout = await loginLockout(tx, phone);
-    if (lockout) {
-      await audit(tx, req, { action: 'login-failed', entity: 'account', summary: `密码登录 ${phone}：失败次数过多，已暂停登录` });
-      return { error: lockout };
-    }
+    const lockout = await loginLockout(tx, req, phone);
+    if (lockout) return { error: lockout };
     const [account] = await tx.select().from(accounts).where(eq(accounts.phone, phone));
     const valid = await verifyPassword(password, account?.passwordHash ?? (await decoy()));
     if (!account || !valid || account.status !== 'active') {
       const reason = !account ? '手机号未注册' : !valid ? '密码错误' : '账号已停用';
-      await recordLoginAttempt(tx, phone, false, req.ip);
+      await recordLoginAttempt(tx, req, phone, false);
       await audit(tx, req, { action: 'login-failed', entity: 'account', entityId: account?.id, accountId: account?.id, summary: `密码登录 ${phone}：${reason}` });
       return { error: invalid(WRONG_CREDENTIALS) };
     }
-    await recordLoginAttempt(tx, phone, true, req.ip);
+    await recordLoginAttempt(tx, req, phone, true);
     return openSession(tx, req, account.id, '密码登录');
   });
   return tokenOf(outcome);

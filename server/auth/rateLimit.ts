@@ -24,8 +24,8 @@ async function sweepExpired(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from captchas where created_at < now() - interval '2 days'`);
 }
 
-/** Counts one hit for key in the current window; 42900 once the window holds more than max. */
-export async function hitRateLimit(db: DbOrTx, key: string, max: number, windowSeconds: number): Promise<void> {
+/** Counts one hit for key in the current window; 42900 (saying `reason`) once the window holds more than max. */
+export async function hitRateLimit(db: DbOrTx, key: string, max: number, windowSeconds: number, reason = '请求过于频繁'): Promise<void> {
   const { rows } = await db.execute<{ hits: number; retry_after: number }>(sql`
     insert into rate_limit_hits (key, window_start, hits)
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}::int) * ${windowSeconds}::int), 1)
@@ -36,7 +36,7 @@ export async function hitRateLimit(db: DbOrTx, key: string, max: number, windowS
   if (hits === 1) await sweepExpired(db);
   if (hits > max) {
     const now = new Date();
-    throw tooManyUntil('请求过于频繁', new Date(now.getTime() + retryAfter * 1000), now);
+    throw tooManyUntil(reason, new Date(now.getTime() + retryAfter * 1000), now);
   }
 }
 

@@ -3,7 +3,7 @@ import { and, count, eq, getTableColumns, sql, type AnyColumn, type SQL } from '
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
-import { audit, diffSummary } from '../audit/audit';
+import { audit } from '../audit/audit';
 import { inline, listQuery, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
 import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
 import { placeholders, preparedList, type Prepared } from '../db/list/preparedList';
@@ -176,13 +176,4 @@ export async function revealPhone<T extends PgTable, F extends Record<string, Fi
   const phone = phoneOf(row);
   await audit(db, req, { action: 'reveal-phone', entity: res.entity, entityId: id, summary: `查看完整手机号 ${maskPhone(phone)}` });
   return { phone };
-}
-
-/** diffSummary for rows with a phone: the audit trail never holds a full number. */
-export function phoneSafeDiff(before: Record<string, unknown> & { phone: string }, input: Record<string, unknown> & { phone?: string }): string {
-  const { phone: oldPhone, ...restBefore } = before;
-  const { phone: newPhone, ...restInput } = input;
-  const parts = [diffSummary(restBefore, restInput)];
-  if (newPhone !== undefined && newPhone !== oldPhone) parts.push(`phone: ${maskPhone(oldPhone)} -> ${maskPhone(newPhone)}`);
-  return parts.filter(Boolean).join('; ');
 }

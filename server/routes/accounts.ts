@@ -115,8 +115,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = changes(req.body);
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
+      const summary = diffSummary(before, input);
+      if (!summary) return;
       await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, id));
-      await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary: diffSummary(before, input) });
+      await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary });
     });
     return ok(await accountView(app.db, id));
   });

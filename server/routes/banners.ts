@@ -62,12 +62,14 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!bannerPeriodValid({ ...before, ...input })) throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
+      const summary = diffSummary(before, input);
+      if (!summary) return before;
       const [after] = await tx
         .update(banners)
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(banners.id, id))
         .returning();
-      await audit(tx, req, { action: 'update', entity: 'banner', entityId: id, summary: diffSummary(before, { ...input }) });
+      await audit(tx, req, { action: 'update', entity: 'banner', entityId: id, summary });
       return after;
     });
     return ok(row);

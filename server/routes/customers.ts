@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, arrayContains, desc, eq, ilike, like, ne, sql } from 'drizzle-orm';
 import { customerCreateSchema, customerResource, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { resourcePath } from '../../contract/resource';
 import { PHONE_RE } from '../../contract/validation';
-import { customers, shops } from '../db/schema';
+import { customers } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
 import type { SessionContext } from '../auth/sessionGuard';
 import { sessionOf } from '../auth/sessionGuard';
@@ -13,9 +14,10 @@ import { escapeLike, type Bind, type CustomFilter, type ListCondition } from '..
 import { changes, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
-import { currentShopId, deleteRow, findRow, listStatements, pgErrorOf, phoneSafeDiff, revealPhone, sendStatements, serverResource } from '../http/resource';
+import { currentShopId, deleteRow, findRow, listStatements, pgErrorOf, revealPhone, sendStatements, serverResource } from '../http/resource';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { audit } from '../audit/audit';
+import { audit, diffSummary } from '../audit/audit';
+import { hitRateLimit } from '../auth/rateLimit';
 
 /**
  * q: a full mobile number matches exactly; exactly four digits match the last four (served by the
@@ -71,27 +73,53 @@ export function customerListStatements(db: Db, session: SessionContext, query: R
   return listStatements(db, resource, session, parseInput(resource.listQuery, query));
 }
 
-/** The 409 for a phone that already belongs to a customer, naming that customer's shop. */
-async function phoneTaken(db: DbOrTx, phone: string, exceptId?: number): Promise<AppError | undefined> {
+/** Refusals of a phone already in the chain an account may get per hour: each one is a probe of the chain's customers. */
+export const PHONE_REFUSALS_PER_HOUR = 10;
+
+/** A phone that already belongs to a customer, found inside the write's transaction. */
+class PhoneTaken extends Error {
+  constructor(readonly shopId: number) {
+    super('phone taken');
+  }
+}
+
+/** Throws PhoneTaken when another customer has the phone. */
+async function assertPhoneFree(db: DbOrTx, phone: string, exceptId?: number): Promise<void> {
   const [hit] = await db
-    .select({ shopName: shops.name })
+    .select({ shopId: customers.shopId })
     .from(customers)
-    .innerJoin(shops, eq(shops.id, customers.shopId))
     .where(and(eq(customers.phone, phone), exceptId === undefined ? undefined : ne(customers.id, exceptId)));
-  return hit ? conflict(`手机号 ${maskPhone(phone)} 已是「${hit.shopName}」的客户`) : undefined;
+  if (hit) throw new PhoneTaken(hit.shopId);
 }
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(customerResource);
   const guard = (verb: Parameters<typeof resourceGuard>[1]) => ({ preValidation: resourceGuard(customerResource, verb) });
 
-  /** Two requests racing with one new phone: the unique index decides, and the loser gets the same 409. */
-  async function uniquePhone<T>(phone: string | undefined, write: () => Promise<T>): Promise<T> {
+  /**
+   * The refusal for a phone another customer has. Another shop's customer is not named (that would
+   * tell any manager where a phone is a customer); each refusal is audited and counted per account.
+   */
+  async function refusePhone(req: FastifyRequest, phone: string, ownerShopId: number | undefined): Promise<AppError> {
+    const sameShop = ownerShopId !== undefined && ownerShopId === sessionOf(req).shopId;
+    await audit(app.db, req, { action: 'customer-phone-refused', entity: 'customer', summary: `手机号 ${maskPhone(phone)} 已有客户档案（${sameShop ? '本店' : '其他门店'}），未保存` });
+    await hitRateLimit(app.db, `customer-phone-refused:${sessionOf(req).accountId}`, PHONE_REFUSALS_PER_HOUR, 3600, '手机号已存在的提示过于频繁');
+    return sameShop
+      ? conflict(`手机号 ${maskPhone(phone)} 已是本店的客户`)
+      : conflict(`手机号 ${maskPhone(phone)} 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户`);
+  }
+
+  /** The write, with a taken phone (found first, or by the unique index when two requests race) refused alike. */
+  async function uniquePhone<T>(req: FastifyRequest, phone: string | undefined, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (e) {
+      if (e instanceof PhoneTaken) throw await refusePhone(req, phone!, e.shopId);
       const pgError = pgErrorOf(e);
-      if (phone && pgError.code === '23505' && pgError.constraint === 'customers_phone_key') throw (await phoneTaken(app.db, phone)) ?? e;
+      if (phone && pgError.code === '23505' && pgError.constraint === 'customers_phone_key') {
+        const [owner] = await app.db.select({ shopId: customers.shopId }).from(customers).where(eq(customers.phone, phone));
+        throw await refusePhone(req, phone, owner?.shopId);
+      }
       throw e;
     }
   }
@@ -109,10 +137,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(base, { ...guard('create'), schema: { body: customerCreateSchema } }, async (req) => {
     const input = req.body;
     const shopId = currentShopId(req);
-    const row = await uniquePhone(input.phone, () =>
+    const row = await uniquePhone(req, input.phone, () =>
       app.db.transaction(async (tx) => {
-        const taken = await phoneTaken(tx, input.phone);
-        if (taken) throw taken;
+        await assertPhoneFree(tx, input.phone);
         const [created] = await tx
           .insert(customers)
           .values({ ...input, shopId })
@@ -127,19 +154,18 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema } }, async (req) => {
     const { id } = req.params;
     const input = changes(req.body);
-    const row = await uniquePhone(input.phone, () =>
+    const row = await uniquePhone(req, input.phone, () =>
       app.db.transaction(async (tx) => {
         const before = await findRow(tx, req, resource, id, true);
-        if (input.phone !== undefined && input.phone !== before.phone) {
-          const taken = await phoneTaken(tx, input.phone, id);
-          if (taken) throw taken;
-        }
+        const summary = diffSummary(before, input);
+        if (!summary) return before;
+        if (input.phone !== undefined && input.phone !== before.phone) await assertPhoneFree(tx, input.phone, id);
         const [after] = await tx
           .update(customers)
           .set({ ...input, updatedAt: sql`now()` })
           .where(eq(customers.id, id))
           .returning();
-        await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary: phoneSafeDiff(before, input) });
+        await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary });
         return after;
       }),
     );

@@ -22,8 +22,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(accounts)
         .where(eq(accounts.id, s.accountId))
         .for('update');
+      const summary = diffSummary(before, input);
+      if (!summary) return userInfo(tx, s);
       await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, s.accountId));
-      await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary: diffSummary(before, input) });
+      await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary });
       return userInfo(tx, s);
     });
     return ok(info);

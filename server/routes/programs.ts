@@ -68,8 +68,10 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!programPricesValid({ ...before, ...input })) throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);
+      const summary = diffSummary(before, input);
+      if (!summary) return before;
       const [after] = await tx.update(programs).set({ ...input, updatedAt: sql`now()` }).where(eq(programs.id, id)).returning();
-      await audit(tx, req, { action: 'update', entity: 'program', entityId: id, summary: diffSummary(before, input) });
+      await audit(tx, req, { action: 'update', entity: 'program', entityId: id, summary });
       return after;
     });
     return ok(row);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, ne, or, sql } from 'drizzle-orm';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { shopCreateSchema, shopResource, shopUpdateSchema, shopHoursValid, SHOP_HOURS_ERROR } from '../../contract/shop';
 import { shops } from '../db/schema';
@@ -7,7 +7,8 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { textSearch, type CustomFilter } from '../db/list/listQuery';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
-import { invalid } from '../http/errors';
+import { conflict, invalid } from '../http/errors';
+import type { Tx } from '../db/client';
 import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
@@ -45,6 +46,21 @@ const resource = serverResource({
   search: textSearch(shops.name, shops.address, shops.phone),
 });
 
+/**
+ * Two open shops never share a name (managers pick their shop by it). Held under a lock on the name,
+ * so two requests racing with one name cannot both pass.
+ */
+async function assertNameFree(tx: Tx, shop: { name: string; status: string }, exceptId?: number): Promise<void> {
+  if (shop.status !== 'open') return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-name:${shop.name}`}))`);
+  const [taken] = await tx
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.name, shop.name), eq(shops.status, 'open'), exceptId === undefined ? undefined : ne(shops.id, exceptId)))
+    .limit(1);
+  if (taken) throw conflict(`已有营业中的门店名为「${shop.name}」，请换一个名称`);
+}
+
 const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(shopResource);
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(shopResource, verb) });
@@ -56,6 +72,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(base, { ...guard('create'), schema: { body: shopCreateSchema } }, async (req) => {
     const input = req.body;
     const row = await app.db.transaction(async (tx) => {
+      await assertNameFree(tx, input);
       const [created] = await tx.insert(shops).values(input).returning();
       await audit(tx, req, { action: 'create', entity: 'shop', entityId: created.id, summary: `新建门店 ${created.name}` });
       return created;
@@ -69,8 +86,11 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
       if (!shopHoursValid({ ...before, ...input })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
+      const summary = diffSummary(before, input);
+      if (!summary) return before;
+      if (input.name !== undefined || input.status !== undefined) await assertNameFree(tx, { ...before, ...input }, id);
       const [after] = await tx.update(shops).set({ ...input, updatedAt: sql`now()` }).where(eq(shops.id, id)).returning();
-      await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary: diffSummary(before, input) });
+      await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary });
       return after;
     });
     return ok(row);

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { staffCreateSchema, staffResource, staffUpdateSchema } from '../../contract/staff';
 import { withMaskedPhone } from '../../contract/mask';
-import { accounts, staff } from '../db/schema';
+import { accountGrants, staff } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { resourceGuard } from '../auth/resourceGuard';
 import { escapeLike } from '../db/list/listQuery';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { currentShopId, deleteRow, findRow, phoneSafeDiff, revealPhone, sendList, serverResource } from '../http/resource';
+import { currentShopId, deleteRow, findRow, revealPhone, sendList, serverResource } from '../http/resource';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { audit } from '../audit/audit';
+import { audit, diffSummary } from '../audit/audit';
 
 const resource = serverResource({
   descriptor: staffResource,
@@ -40,10 +40,20 @@ const resource = serverResource({
   },
 });
 
-async function assertAccountExists(db: DbOrTx, accountId: number | null | undefined): Promise<void> {
+const ACCOUNT_NOT_LINKABLE = '关联账号不存在或不属于本门店';
+
+/**
+ * A staff member may be linked only to an account holding a grant for the staff member's shop. Every
+ * other id (unknown, another shop's, the admin's) gets the same refusal, so ids cannot be probed.
+ */
+async function assertLinkableAccount(db: DbOrTx, accountId: number | null | undefined, shopId: number): Promise<void> {
   if (accountId == null) return;
-  const [found] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-  if (!found) throw invalid('关联账号不存在', [{ field: 'accountId', message: '关联账号不存在' }]);
+  const [found] = await db
+    .select({ id: accountGrants.id })
+    .from(accountGrants)
+    .where(and(eq(accountGrants.accountId, accountId), eq(accountGrants.shopId, shopId)))
+    .limit(1);
+  if (!found) throw invalid(ACCOUNT_NOT_LINKABLE, [{ field: 'accountId', message: ACCOUNT_NOT_LINKABLE }]);
 }
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,7 +72,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = req.body;
     const shopId = currentShopId(req);
     const row = await app.db.transaction(async (tx) => {
-      await assertAccountExists(tx, input.accountId);
+      await assertLinkableAccount(tx, input.accountId, shopId);
       const [created] = await tx.insert(staff).values({ ...input, shopId }).returning();
       await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新增员工 ${created.name}` });
       return created;
@@ -75,9 +85,11 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
-      await assertAccountExists(tx, input.accountId);
+      const summary = diffSummary(before, input);
+      if (!summary) return before;
+      if (input.accountId !== before.accountId) await assertLinkableAccount(tx, input.accountId, before.shopId);
       const [after] = await tx.update(staff).set({ ...input, updatedAt: sql`now()` }).where(eq(staff.id, id)).returning();
-      await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary: phoneSafeDiff(before, input) });
+      await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary });
       return after;
     });
     return ok(withMaskedPhone(row));

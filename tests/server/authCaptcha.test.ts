@@ -1,3 +1,4 @@
+import { maskPhone } from '../../contract/mask';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { CAPTCHA_DAILY_MAX, CAPTCHA_MAX_TRIES, CAPTCHA_FAILED } from '../../server/auth/captcha';
@@ -73,7 +74,7 @@ describe('login captcha', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < CAPTCHA_MAX_TRIES; i++) expect((await loginWith(FINANCE, wrong)).body).toEqual(FAILED);
     expect((await loginWith(FINANCE, code)).body).toEqual(FAILED);
-    const audits = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'login-failed' and summary like $1 order by id", [`验证码登录 ${FINANCE}%`]);
+    const audits = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'login-failed' and summary like $1 order by id", [`验证码登录 ${maskPhone(FINANCE)}%`]);
     expect(audits.map((a) => a.summary.split('：')[1])).toEqual([...Array(CAPTCHA_MAX_TRIES).fill('验证码错误'), '错误次数过多，验证码已失效']);
   });
 
@@ -137,8 +138,8 @@ describe('login captcha', () => {
     await query(t, "update accounts set status = 'active' where phone = $1", [ADMIN]);
     expect(disabled.body).toEqual(unknown.body);
     expect(t.sms).toEqual([]);
-    const skipped = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'captcha-skipped' and left(summary, 11) in ($1, $2) order by id", [UNKNOWN, ADMIN]);
-    expect(skipped.map((s) => s.summary)).toEqual([`${UNKNOWN} 未注册或已停用，未发送验证码`, `${ADMIN} 未注册或已停用，未发送验证码`]);
+    const skipped = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'captcha-skipped' and left(summary, 11) in ($1, $2) order by id", [maskPhone(UNKNOWN), maskPhone(ADMIN)]);
+    expect(skipped.map((s) => s.summary)).toEqual([`${maskPhone(UNKNOWN)} 未注册或已停用，未发送验证码`, `${maskPhone(ADMIN)} 未注册或已停用，未发送验证码`]);
     for (const code of ['000000', '123456', '999999']) expect((await loginWith(UNKNOWN, code)).body).toEqual(FAILED);
     expect((await loginWith('13922223333', '123456')).body).toEqual(FAILED);
   });

@@ -21,29 +21,32 @@ describe('login lock-out after repeated failures', () => {
   });
   afterAll(async () => t?.close());
 
-  it('refuses even the right password with 42900 after 5 failures in 15 minutes, then lifts', async () => {
+  it('refuses even the right password from that address with 42900 after 5 failures in 15 minutes, then lifts', async () => {
     for (let i = 0; i < MAX_LOGIN_FAILURES; i++) {
       const r = await post(API.loginPassword, { phone: ADMIN, password: `Wrong${i}xyz` }, { ip: '10.10.0.1' });
       expect(r.body.code).toBe(40000);
     }
-    const locked = await post(API.loginPassword, { phone: ADMIN, password: DEMO_PASSWORD }, { ip: '10.10.0.2' });
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe(42900);
-    expect(locked.body.msg).toMatch(LOCKED_MSG);
-    expect(locked.body.data.retryAfter).toBeGreaterThan(14 * 60);
-    expect(locked.body.data.retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Refusals during the lock-out are audited but do not extend it.
+    for (let i = 0; i < 3; i++) {
+      const locked = await post(API.loginPassword, { phone: ADMIN, password: DEMO_PASSWORD }, { ip: '10.10.0.1' });
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe(42900);
+      expect(locked.body.msg).toMatch(LOCKED_MSG);
+      expect(locked.body.data.retryAfter).toBeGreaterThan(14 * 60);
+      expect(locked.body.data.retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(locked.headers['retry-after']).toBe(String(locked.body.data.retryAfter));
+    }
+    // Refusals during the lock-out do not extend it, and leave one audit row for the lock.
     const [{ failures }] = await query<{ failures: number }>(t, 'select count(*)::int as failures from login_attempts where phone = $1 and not ok', [ADMIN]);
     expect(failures).toBe(MAX_LOGIN_FAILURES);
     expect(await auditActions(t, t.demo.accountIds[ADMIN])).toEqual(Array(MAX_LOGIN_FAILURES).fill('login-failed'));
-    expect((await auditActions(t)).at(-1)).toBe('login-failed');
+    expect((await auditActions(t)).filter((a) => a === 'login-locked')).toEqual(['login-locked']);
 
     // Other phones are not affected.
     expect((await post(API.loginPassword, { phone: FINANCE, password: DEMO_PASSWORD }, { ip: '10.10.0.2' })).body.code).toBe(0);
 
     // A quarter of an hour later the oldest failure has left the window.
     await query(t, "update login_attempts set created_at = created_at - interval '15 minutes' where phone = $1", [ADMIN]);
-    expect((await post(API.loginPassword, { phone: ADMIN, password: DEMO_PASSWORD }, { ip: '10.10.0.2' })).body.code).toBe(0);
+    expect((await post(API.loginPassword, { phone: ADMIN, password: DEMO_PASSWORD }, { ip: '10.10.0.1' })).body.code).toBe(0);
   });
 
   it('counts only the failures since the last successful login', async () => {
@@ -62,7 +65,7 @@ describe('login lock-out after repeated failures', () => {
 
   it('counts racing attempts right: exactly 5 of 9 parallel wrong attempts are checked', async () => {
     const results = await Promise.all(
-      Array.from({ length: 9 }, (_, i) => post(API.loginPassword, { phone: MANAGER, password: `Wrong${i}abc` }, { ip: `10.10.1.${i}` })),
+      Array.from({ length: 9 }, (_, i) => post(API.loginPassword, { phone: MANAGER, password: `Wrong${i}abc` }, { ip: '10.10.1.1' })),
     );
     const codes = results.map((r) => r.body.code).sort();
     expect(codes).toEqual([...Array(5).fill(40000), ...Array(4).fill(42900)]);

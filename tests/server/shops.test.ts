@@ -434,7 +434,7 @@ describe('shops writes: admin only, validated, audited', () => {
     const trail = await trailOf(shop.id);
     expect(trail.map((a) => a.action)).toEqual(['create', 'update', 'update']);
     expect(trail[1]).toMatchObject({ entity: 'shop', accountId: c.t.demo.accountIds[ADMIN], role: 'admin' });
-    expect(trail[1].summary).toBe(`phone: "${valid.phone}" -> "13912345678"`);
+    expect(trail[1].summary).toBe('phone: 已修改');
     expect(trail[2].summary).toContain('closeTime: "18:00" -> "08:00"');
   });
 

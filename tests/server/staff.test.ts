@@ -54,7 +54,7 @@ describe('staff: create, read, update, delete in the current shop', () => {
     const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'staff'), eq(auditLogs.entityId, String(m.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     const update = trail.find((r) => r.action === 'update')!;
-    expect(update.summary).toContain('159****5678 -> 159****0000');
+    expect(update.summary).toContain('phone: 已修改');
     expect(trail.some((r) => r.summary.includes(valid.phone) || r.summary.includes('15912340000'))).toBe(false);
     expect(update.shopId).toBe(shop1);
   });
@@ -73,11 +73,11 @@ describe('staff: create, read, update, delete in the current shop', () => {
     expect(row).toMatchObject({ accountId: t.demo.accountIds[MANAGER_1], role: 'shop-manager', shopId: shop1, summary: `查看完整手机号 ${maskPhone(m.phone)}` });
   });
 
-  it('links a login account that exists and refuses one that does not', async () => {
+  it('links a login account of this shop and refuses one that does not exist', async () => {
     const ok = await call(manager1, 'POST', '/staff', { ...valid, job: 'manager', accountId: t.demo.accountIds[MANAGER_1] });
     expect(ok.body.data.accountId).toBe(t.demo.accountIds[MANAGER_1]);
     const bad = await call(manager1, 'POST', '/staff', { ...valid, accountId: 999999 });
-    expect(bad.body.msg).toBe('关联账号不存在');
+    expect(bad.body.msg).toBe('关联账号不存在或不属于本门店');
     expect(invalidFields(bad)).toEqual(['accountId']);
   });
 });
