@@ -31,6 +31,8 @@ export interface ListSpec {
   defaultSort?: SQL[];
   /** Column used as the final tiebreak. */
   idColumn: AnyColumn;
+  /** Largest page this list answers (MAX_PAGE_SIZE unless a route allows more, e.g. a calendar's range). */
+  maxPageSize?: number;
 }
 
 export interface ListQuery {
@@ -139,7 +141,8 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec, b
   const start = intParam(query._start, '_start', 0);
   const end = intParam(query._end, '_end', start + 10);
   if (end < start) throw invalid('分页参数 _end 不能小于 _start', [{ field: '_end', message: '分页参数 _end 不能小于 _start' }]);
-  if (end - start > MAX_PAGE_SIZE) throw invalid(`每页最多 ${MAX_PAGE_SIZE} 条`, [{ field: '_end', message: `每页最多 ${MAX_PAGE_SIZE} 条` }]);
+  const maxPage = spec.maxPageSize ?? MAX_PAGE_SIZE;
+  if (end - start > maxPage) throw invalid(`每页最多 ${maxPage} 条`, [{ field: '_end', message: `每页最多 ${maxPage} 条` }]);
 
   const conditions: ListCondition[] = [];
   for (const [key, raw] of Object.entries(query)) {

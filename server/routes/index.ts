@@ -10,6 +10,8 @@ import programs from './programs';
 import staff from './staff';
 import customers from './customers';
 import upload from './upload';
+import appointments from './appointments';
+import entitlements from './entitlements';
 
 /** Every feature is one plugin; this list is the whole API. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -24,4 +26,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staff);
   await app.register(customers);
   await app.register(upload);
+  await app.register(appointments);
+  await app.register(entitlements);
 }
