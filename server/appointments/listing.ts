@@ -7,7 +7,7 @@ import { byShop, listStatements, type Resource } from '../http/resource';
 import { invalid, notFound } from '../http/errors';
 import { PHONE_RE } from '../../contract/validation';
 import { maskPhone } from '../../contract/mask';
-import { MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type AppointmentDetail, type AppointmentEvent } from '../../contract/appointment';
+import { APPOINTMENT_KINDS, APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type AppointmentDetail, type AppointmentEvent } from '../../contract/appointment';
 import { ENTITLEMENT_STATUSES, entitlementStatusAt, type Entitlement, type EntitlementStatus, type StoredEntitlementStatus } from '../../contract/entitlement';
 import { appointmentView, APPOINTMENT_MISSING } from './booking';
 import { visibleTo } from './actor';
@@ -52,6 +52,15 @@ const resource = (list: ListSpec): Resource<typeof appointments> => ({
   list,
 });
 
+/** A filter on a column of named values takes only those names (status=booked&status=confirmed). */
+function oneOfFilter(query: Record<string, unknown>, field: string, values: readonly string[]): void {
+  for (const key of [field, `${field}_ne`]) {
+    const raw = query[key];
+    if (raw === undefined) continue;
+    if ((Array.isArray(raw) ? raw : [raw]).some((v) => !values.includes(String(v)))) throw invalid(`筛选字段 ${field} 的值不正确`, [{ field, message: `筛选字段 ${field} 的值不正确` }]);
+  }
+}
+
 /** A point in time of the calendar's range: an ISO instant or a Shanghai calendar day (its start). */
 function rangeEnd(raw: unknown, field: 'from' | 'to'): number | undefined {
   if (raw === undefined || raw === '') return undefined;
@@ -70,6 +79,8 @@ function rangeEnd(raw: unknown, field: 'from' | 'to'): number | undefined {
  */
 export function appointmentListStatements(db: Db, session: SessionContext, query: Record<string, unknown>) {
   const q = { ...query };
+  oneOfFilter(q, 'status', APPOINTMENT_STATUSES);
+  oneOfFilter(q, 'kind', APPOINTMENT_KINDS);
   const from = rangeEnd(q.from, 'from');
   const to = rangeEnd(q.to, 'to');
   delete q.from;
