@@ -184,6 +184,13 @@ describe('appointments: reschedule', () => {
     expect(busy.status).toBe('booked');
   });
 
+  it('keeps the artist, customer and program of a booking from being deleted', async () => {
+    const a = await booked({ staffId: artistB, startAt: at(futureDay(29), '15:00') });
+    expect((await call(manager1, 'DELETE', `/staff/${artistB}`)).body.msg).toMatch(/条预约/);
+    expect((await call(manager1, 'DELETE', `/customers/${a.customerId}`)).body.msg).toMatch(/条预约/);
+    expect((await call(admin, 'DELETE', `/programs/${onShelf.id}`)).body.msg).toMatch(/条预约/);
+  });
+
   it('frees the time of a cancelled booking for another', async () => {
     const day = futureDay(29);
     const a = await booked({ staffId: artistA, startAt: at(day, '10:00') });
