@@ -449,5 +449,8 @@ export function operationHandlers(kit: MockKit) {
     }),
   ];
 
-  return [...bannerHandlers, ...programHandlers, ...staffHandlers, ...customerHandlers, ...uploadHandlers];
+  // Mock mode keeps no calendar yet: every shop's appointment list is empty.
+  const appointmentHandlers = [http.get(`${base}/appointments`, kit.guarded(() => list([], 0)))];
+
+  return [...bannerHandlers, ...programHandlers, ...staffHandlers, ...customerHandlers, ...uploadHandlers, ...appointmentHandlers];
 }
