@@ -3,7 +3,8 @@ import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag,
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useUpdate, type CrudFilter } from '@refinedev/core';
 import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import dayjs from 'dayjs';
@@ -40,6 +41,13 @@ interface StaffColumn {
 }
 
 const localizer = dayjsLocalizer(dayjs);
+/**
+ * The drag-and-drop addon ships only as CommonJS; depending on the bundler's interop its function is
+ * the module's default or that default's default.
+ */
+type WithDragAndDrop = typeof dragAndDrop.default;
+const addon = dragAndDrop.default as WithDragAndDrop | { default: WithDragAndDrop };
+const withDragAndDrop: WithDragAndDrop = typeof addon === 'function' ? addon : addon.default;
 const DnDCalendar = withDragAndDrop<CalEvent, StaffColumn>(Calendar);
 /** The column of bookings no artist has taken yet ("any artist"). */
 const UNASSIGNED = 0;

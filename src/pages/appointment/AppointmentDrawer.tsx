@@ -60,9 +60,9 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
             <Descriptions.Item label={t('appointment.field.time')}>
               {formatDateTime(a.startAt)}–{shanghaiHm(a.endAt)}（{a.durationMinutes} 分钟）
             </Descriptions.Item>
-            {a.note && <Descriptions.Item label={t('appointment.field.note')}>{a.note}</Descriptions.Item>}
-            {a.overrideReason && <Descriptions.Item label={t('appointment.field.overrideReason')}>{a.overrideReason}</Descriptions.Item>}
-            {a.cancelReason && <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item>}
+            {a.note ? <Descriptions.Item label={t('appointment.field.note')}>{a.note}</Descriptions.Item> : null}
+            {a.overrideReason ? <Descriptions.Item label={t('appointment.field.overrideReason')}>{a.overrideReason}</Descriptions.Item> : null}
+            {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
           </Descriptions>
           {!readOnly &&
             (actions.length ? (
