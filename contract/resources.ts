@@ -1,6 +1,8 @@
 import { accountResource } from './account';
 import { bannerResource } from './banner';
 import { customerResource } from './customer';
+import { appointmentResource } from './appointment';
+import { entitlementResource } from './entitlement';
 import { programResource } from './program';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
@@ -15,6 +17,8 @@ export const RESOURCES = {
   programs: programResource,
   staff: staffResource,
   customers: customerResource,
+  appointments: appointmentResource,
+  entitlements: entitlementResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

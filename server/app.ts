@@ -13,6 +13,7 @@ import { registerRoutes } from './routes';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
+import { startReminderWorker } from './appointments/reminders';
 
 /** MSW's service worker: part of mock mode only, never served by the server. */
 const MOCK_WORKER = 'mockServiceWorker.js';
@@ -34,6 +35,8 @@ export interface AppDeps {
   config: ServerConfig;
   sms?: SmsSender;
   logger?: boolean | object;
+  /** How often due appointment reminders are sent; 0 runs no worker (tests call sendDueReminders). */
+  reminderIntervalMs?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -80,6 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(registerRoutes);
+
+  const reminderIntervalMs = deps.reminderIntervalMs ?? 60_000;
+  // Without an SMS sender reminders wait in their table until one is configured.
+  if (reminderIntervalMs > 0 && app.sms) {
+    const stop = startReminderWorker(deps.db, app.sms, app.log, reminderIntervalMs);
+    app.addHook('onClose', async () => stop());
+  }
 
   const distDir = deps.config.distDir;
   const hasConsole = fs.existsSync(path.join(distDir, 'index.html'));

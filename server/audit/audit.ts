@@ -27,7 +27,7 @@ export interface AuditEntry {
 }
 
 /** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
-export async function audit(db: DbOrTx, req: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry): Promise<void> {
   const s = req.session;
   await db.insert(auditLogs).values({
     accountId: entry.accountId ?? s?.accountId ?? null,

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
-import { accountGrants, customers, staff } from './schema';
+import { accountGrants, appointments, customers, staff, touchUpEntitlements } from './schema';
 
 /**
  * What keeps a row from being deleted (DOMAIN.md: nothing that carries history is hard-deleted).
@@ -33,10 +33,21 @@ export const REFERRERS = {
     rowsWhere(customers, (id) => eq(customers.shopId, id), (n) => `${n} 位客户`),
   ],
   // A member linked to a login account has acted in the system under that account.
-  staff: [rowsWhere(staff, (id) => and(eq(staff.id, id), isNotNull(staff.accountId)), () => '关联的登录账号')],
-  customer: [],
-  program: [],
+  staff: [
+    rowsWhere(staff, (id) => and(eq(staff.id, id), isNotNull(staff.accountId)), () => '关联的登录账号'),
+    rowsWhere(appointments, (id) => eq(appointments.staffId, id), (n) => `${n} 条预约`),
+  ],
+  customer: [
+    rowsWhere(appointments, (id) => eq(appointments.customerId, id), (n) => `${n} 条预约`),
+    rowsWhere(touchUpEntitlements, (id) => eq(touchUpEntitlements.customerId, id), (n) => `${n} 项补色权益`),
+  ],
+  program: [
+    rowsWhere(appointments, (id) => eq(appointments.programId, id), (n) => `${n} 条预约`),
+    rowsWhere(touchUpEntitlements, (id) => eq(touchUpEntitlements.programId, id), (n) => `${n} 项补色权益`),
+  ],
   banner: [],
+  appointment: [],
+  entitlement: [],
 } satisfies Record<string, Referrer[]>;
 
 export type ReferencedEntity = keyof typeof REFERRERS;

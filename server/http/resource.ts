@@ -37,7 +37,7 @@ export interface Resource<T extends PgTable, F extends Record<string, FilterFiel
 }
 
 /** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
-function byShop(column: PgColumn) {
+export function byShop(column: PgColumn) {
   return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
 }
 
@@ -54,10 +54,11 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
   idColumn: AnyColumn;
   defaultSort?: SQL[];
   search?: ListSpec<F>['search'];
+  maxPageSize?: ListSpec<F>['maxPageSize'];
 }): Resource<T, F, E> {
   const { descriptor: d } = def;
   if (d.shopScoped && !def.shopColumn) throw new Error(`${d.name} is shop-scoped but names no shop column`);
-  const list = listSpec<F>({ filters: d.filters, sortable: d.sortable, columns: def.columns, idColumn: def.idColumn, defaultSort: def.defaultSort, search: def.search });
+  const list = listSpec<F>({ filters: d.filters, sortable: d.sortable, columns: def.columns, idColumn: def.idColumn, defaultSort: def.defaultSort, search: def.search, maxPageSize: def.maxPageSize });
   return {
     descriptor: d,
     table: def.table,

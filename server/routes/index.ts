@@ -14,6 +14,8 @@ import staff from './staff';
 import customers from './customers';
 import upload from './upload';
 import docs from './docs';
+import appointments from './appointments';
+import entitlements from './entitlements';
 
 /** Every feature is one plugin; this list is the whole API. Each route's schemas come from contract/. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -36,4 +38,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(customers);
   await app.register(upload);
   await app.register(docs);
+  await app.register(appointments);
+  await app.register(entitlements);
 }

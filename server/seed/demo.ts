@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import { seedCatalog } from './catalog';
 import { seedPeople } from './people';
 import { seedDemoMessages } from './messages';
+import { seedAppointments } from './appointments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
 
 /** The demo data itself is plain data in contract/demo.ts, shared with the console's mock mode. */
@@ -13,6 +14,12 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS };
 export interface DemoContext {
   shopIds: number[];
   accountIds: Record<string, number>;
+}
+
+/** The demo account that manages a demo shop (the first one granted it). */
+function managerOf(shopIds: number[], accountIds: Record<string, number>, shopId: number): { id: number; name: string } {
+  const a = DEMO_ACCOUNTS.find((x) => x.grants.some((g) => g.role === 'shop-manager' && g.shop !== null && shopIds[g.shop] === shopId))!;
+  return { id: accountIds[a.phone], name: a.name };
 }
 
 /** True when the database holds no account yet (an empty database). */
@@ -36,6 +43,7 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     await seedDemoMessages(tx, accountIds);
     await seedCatalog(tx);
     await seedPeople(tx, { shopIds, accountIds });
+    await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
     return { shopIds, accountIds };
   });
 }

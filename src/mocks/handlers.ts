@@ -3,6 +3,7 @@ import type { ResourceName } from '../../contract/resources';
 import { resetSessions } from './engine/session';
 import { resetTables } from './engine/store';
 import { accountHandlers, accounts } from './accounts';
+import { appointments, entitlements } from './appointments';
 import { authHandlers, resetAuth } from './auth';
 import { banners } from './banners';
 import { customerHandlers } from './customers';
@@ -26,6 +27,8 @@ const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
   programs: programs.handlers,
   staff: staffHandlers,
   customers: customerHandlers,
+  appointments: appointments.handlers,
+  entitlements: entitlements.handlers,
 };
 
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';

@@ -18,6 +18,8 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
   UserCenter: lazy(() => import('../pages/user/UserCenter')),
   UserSettings: lazy(() => import('../pages/user/UserSettings')),
   Account: lazy(() => import('../pages/account')),
+  NewCustomer: lazy(() => import('../pages/appointment')),
+  AppointmentAfterSale: lazy(() => import('../pages/appointment/afterSale')),
 };
 
 export const BlankPage: LazyPage = lazy(() => import('../pages/blank'));

@@ -47,6 +47,8 @@ export interface ListSpec<F extends Record<string, FilterField> = Record<string,
   defaultSort?: SQL[];
   /** Column used as the final tiebreak. */
   idColumn: AnyColumn;
+  /** Largest page this request may ask for (MAX_PAGE_SIZE unless the list allows more, e.g. a calendar's bounded range). */
+  maxPageSize?: (filters: ListRequest['filters']) => number;
 }
 
 export interface ListQuery {

@@ -42,7 +42,7 @@ const asArray = (v: string | string[] | undefined): string[] => (v === undefined
  * spec's own keys (a Map built here, never the request's object), so `__proto__` or `constructor`
  * is an unknown parameter like any other; every value is read by its filter's kind before SQL sees it.
  */
-export function listRequestSchema<F extends Record<string, FilterField>>(spec: Pick<ListSpec<F>, 'filters' | 'sortable' | 'columns'>) {
+export function listRequestSchema<F extends Record<string, FilterField>>(spec: Pick<ListSpec<F>, 'filters' | 'sortable' | 'columns' | 'maxPageSize'>) {
   const keys = new Map<string, { field: string; op: FilterOp; kind: FilterField }>();
   for (const [field, kind] of Object.entries(spec.filters)) {
     for (const op of opsOf(kind, isCustom(spec.columns[field]))) keys.set(op === 'eq' ? field : `${field}_${op}`, { field, op, kind });
@@ -71,11 +71,6 @@ export function listRequestSchema<F extends Record<string, FilterField>>(spec: P
         bad(name, pageMessage(name));
         return fallback;
       };
-      const start = page('_start', 0);
-      const end = page('_end', start + 10);
-      if (end < start) bad('_end', '分页参数 _end 不能小于 _start');
-      else if (end - start > MAX_PAGE_SIZE) bad('_end', `每页最多 ${MAX_PAGE_SIZE} 条`);
-
       const filters: ListRequest['filters'] = [];
       for (const [key, { field, op, kind }] of keys) {
         const raw = query[key];
@@ -86,6 +81,12 @@ export function listRequestSchema<F extends Record<string, FilterField>>(spec: P
         if (read.some((v) => v === undefined)) bad(field, `筛选字段 ${field} 的值不正确`);
         else filters.push({ field, op, values: read as FilterValue[] });
       }
+
+      const start = page('_start', 0);
+      const end = page('_end', start + 10);
+      const maxPage = spec.maxPageSize?.(filters) ?? MAX_PAGE_SIZE;
+      if (end < start) bad('_end', '分页参数 _end 不能小于 _start');
+      else if (end - start > maxPage) bad('_end', `每页最多 ${maxPage} 条`);
 
       const q = ((query.q as string | undefined) ?? '').trim();
       if (q.length > MAX_Q) bad('q', `搜索内容最多 ${MAX_Q} 个字`);

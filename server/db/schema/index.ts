@@ -8,3 +8,4 @@ export * from './customer';
 export * from './program';
 export * from './banner';
 export * from './upload';
+export * from './appointment';

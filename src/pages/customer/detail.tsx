@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { applyServerErrors, zodRule } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
 import { CUSTOMER_RESOURCE, CustomerModal, useCustomerModal } from './CustomerForm';
 import { customerListPath } from './paths';
+import CustomerVisits from '../appointment/CustomerVisits';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
 export default function CustomerDetailPage() {
@@ -58,7 +59,7 @@ export default function CustomerDetailPage() {
         items={[
           // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
           { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
-          { key: 'visits', label: t('customer.tab.visits'), children: <Empty description={t('customer.visits.empty')} /> },
+          { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />

@@ -5,7 +5,7 @@ import { connect, type Database } from '../../../server/db/client';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
 import { seedDemo, DEMO_PASSWORD, type DemoContext } from '../../../server/seed/demo';
-import type { SmsSender } from '../../../server/auth/smsSender';
+import { reminderText, type SmsSender } from '../../../server/auth/smsSender';
 import { API } from '../../../contract/api';
 import { withDatabase } from './databaseUrl';
 
@@ -15,6 +15,8 @@ export interface TestContext {
   demo: DemoContext;
   /** Login codes the app "sent", newest last. */
   sms: { phone: string; code: string }[];
+  /** Appointment reminders the app "sent", newest last. */
+  reminders: { phone: string; text: string }[];
   config: ServerConfig;
   /** Logs a demo account in and answers its token. */
   login(phone: string, password?: string): Promise<string>;
@@ -33,9 +35,17 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   const database = connect(withDatabase(adminUrl, name), 5);
   const demo = await seedDemo(database.db);
   const sms: { phone: string; code: string }[] = [];
-  const sender: SmsSender = { async sendLoginCode(phone, code) { sms.push({ phone, code }); } };
+  const reminders: { phone: string; text: string }[] = [];
+  const sender: SmsSender = {
+    async sendLoginCode(phone, code) {
+      sms.push({ phone, code });
+    },
+    async sendAppointmentReminder(phone, reminder) {
+      reminders.push({ phone, text: reminderText(reminder) });
+    },
+  };
   const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides };
-  const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false });
+  const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false, reminderIntervalMs: 0 });
   await app.ready();
 
   return {
@@ -43,6 +53,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     database,
     demo,
     sms,
+    reminders,
     config,
     async login(phone, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: API.loginPassword, payload: { phone, password } });

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { appointments } from '../db/schema';
+import { audit } from '../audit/audit';
+import { conflict } from '../http/errors';
+import { APPOINTMENT_ACTION_LABELS, APPOINTMENT_STATUS_LABELS, APPOINTMENT_TRANSITIONS, type Appointment, type AppointmentAction, type AppointmentStatus } from '../../contract/appointment';
+import { actingShop, type Actor } from './actor';
+import { appointmentView, lockAppointment, recordEvent } from './booking';
+import { setEntitlementStatus } from './entitlements';
+import { cancelReminder } from './reminders';
+
+/**
+ * POST appointments/:id/<action>: one step of the state machine in contract/appointment.ts. A step
+ * its status does not allow is 409. Completing a touch-up uses its entitlement; cancelling it or
+ * marking a no-show frees the entitlement for another booking.
+ */
+export async function applyAppointmentAction(db: Db, actor: Actor, id: number, action: AppointmentAction, reason = '', now = Date.now()): Promise<Appointment> {
+  const shopId = actingShop(actor);
+  const t = APPOINTMENT_TRANSITIONS[action];
+  const row = await db.transaction(async (tx) => {
+    const before = await lockAppointment(tx, shopId, id);
+    const from = before.status as AppointmentStatus;
+    if (!t.from.includes(from)) throw conflict(`预约${APPOINTMENT_STATUS_LABELS[from]}，不能${APPOINTMENT_ACTION_LABELS[action]}`);
+    if (t.onlyAfterStart && Date.parse(before.startAt) > now) throw conflict('预约开始时间未到，不能标记爽约');
+    const [after] = await tx
+      .update(appointments)
+      .set({ status: t.to, ...(t.needsReason ? { cancelReason: reason } : {}), updatedAt: sql`now()` })
+      .where(eq(appointments.id, id))
+      .returning();
+    if (before.entitlementId !== null) {
+      if (t.to === 'completed') await setEntitlementStatus(tx, before.entitlementId, 'used', id);
+      if (t.to === 'cancelled' || t.to === 'no-show') await setEntitlementStatus(tx, before.entitlementId, 'available', null);
+    }
+    if (t.to === 'cancelled' || t.to === 'no-show') await cancelReminder(tx, id);
+    const summary = `${APPOINTMENT_STATUS_LABELS[from]} → ${APPOINTMENT_STATUS_LABELS[t.to]}${reason ? `；原因：${reason}` : ''}`;
+    await recordEvent(tx, actor, id, action, from, t.to, summary);
+    await audit(tx, actor, { action, entity: 'appointment', entityId: id, summary });
+    return after;
+  });
+  return appointmentView(row);
+}

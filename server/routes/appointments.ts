@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APPOINTMENT_ACTIONS, appointmentActionSchema, appointmentCancelSchema, appointmentCreateSchema, appointmentDetailSchema, appointmentResource, appointmentUpdateSchema, type Appointment } from '../../contract/appointment';
+import { resourcePath, type ApiVerb } from '../../contract/resource';
+import { sessionOf } from '../auth/sessionGuard';
+import { resourceGuard } from '../auth/resourceGuard';
+import { changes } from '../http/validate';
+import { ok } from '../http/reply';
+import { sendStatements } from '../http/resource';
+import { envelope, idParam, idParams, listSchema } from '../http/routeSchemas';
+import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
+import { applyAppointmentAction } from '../appointments/transitions';
+import { appointmentList, appointmentListStatements, readAppointment } from '../appointments/listing';
+
+/** The booking calendar's calls; the rules live in server/appointments/. */
+const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = resourcePath(appointmentResource);
+  const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(appointmentResource, verb) });
+  const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
+
+  app.get(base, { ...guard('list'), schema: listSchema(appointmentResource, appointmentList) }, (req, reply) =>
+    sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, sessionOf(req), req.query), appointmentView),
+  );
+
+  app.get(`${base}/:id`, { ...guard('read'), schema: { params: idParams, response: { 200: envelope(appointmentDetailSchema) } } }, async (req) =>
+    ok(await readAppointment(app.db, sessionOf(req), req.params.id)),
+  );
+
+  app.post(base, { ...guard('create'), schema: { body: appointmentCreateSchema } }, async (req) => ok(await bookAppointment(app.db, actor(req), req.body)));
+
+  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: appointmentUpdateSchema } }, async (req) =>
+    ok(await changeAppointment(app.db, actor(req), req.params.id, changes(req.body))),
+  );
+
+  // cancel takes its reason; the other steps take no body (an unknown field is 40000).
+  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: appointmentCancelSchema } }, async (req) =>
+    ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
+  );
+  for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
+    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), schema: { params: z.object({ id: idParam }), body: appointmentActionSchema } }, async (req) =>
+      ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
+    );
+  }
+};
+
+export default appointmentRoutes;

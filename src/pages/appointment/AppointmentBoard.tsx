@@ -1,0 +1,317 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { useInvalidate, useList, useUpdate, type CrudFilter } from '@refinedev/core';
+import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
+import { APPOINTMENT_STATUSES, EDITABLE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, type Appointment, type AppointmentStatus } from '../../../contract/appointment';
+import type { Entitlement } from '../../../contract/entitlement';
+import type { ApiError } from '../../providers/http';
+import { formatDateTime } from '../../components/format';
+import { useShopSetup } from './useShopSetup';
+import { BookingDialog, type BookingDraft } from './BookingDialog';
+import { AppointmentDrawer } from './AppointmentDrawer';
+import { STATUS_COLORS } from './statusColors';
+import { clockOn, fromWallClock, shanghaiHm, shanghaiToday, toWallClock } from './shanghaiClock';
+
+type View = 'day' | 'week' | 'list';
+interface Filters {
+  status?: AppointmentStatus;
+  staffId?: number;
+  programId?: number;
+  q?: string;
+}
+interface CalEvent {
+  id: number;
+  title: string;
+  start: Date;
+  end: Date;
+  resourceId: number;
+  row: Appointment;
+}
+interface StaffColumn {
+  id: number;
+  title: string;
+}
+
+const localizer = dayjsLocalizer(dayjs);
+/**
+ * The drag-and-drop addon ships only as CommonJS; depending on the bundler's interop its function is
+ * the module's default or that default's default.
+ */
+type WithDragAndDrop = typeof dragAndDrop.default;
+const addon = dragAndDrop.default as WithDragAndDrop | { default: WithDragAndDrop };
+const withDragAndDrop: WithDragAndDrop = typeof addon === 'function' ? addon : addon.default;
+const DnDCalendar = withDragAndDrop<CalEvent, StaffColumn>(Calendar);
+/** The column of bookings no artist has taken yet ("any artist"). */
+const UNASSIGNED = 0;
+const LIST_PAGE_SIZE = 20;
+
+/** Monday 00:00 of the week of `d` (wall clock). */
+const weekStart = (d: Date) => dayjs(d).subtract((dayjs(d).day() + 6) % 7, 'day').startOf('day').toDate();
+
+/**
+ * The shop's booking board: a day view with a column per active staff member, a week view and a
+ * list, sharing the date and the filters. Clicking or dragging over free time books; dragging or
+ * stretching a booking reschedules it, and a refusal puts it back with the server's reason.
+ * With `entitlement`, a picked slot books that touch-up.
+ */
+export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Entitlement | null; onBooked?: () => void }) {
+  const { t } = useTranslation();
+  const setup = useShopSetup();
+  const invalidate = useInvalidate();
+  const [view, setView] = useState<View>('day');
+  const [date, setDate] = useState<Date>(shanghaiToday);
+  const [filters, setFilters] = useState<Filters>({});
+  const [draft, setDraft] = useState<BookingDraft | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [listPage, setListPage] = useState(1);
+  const [listRange, setListRange] = useState<[Date, Date] | null>(null);
+  /** Where a dragged booking is shown until the server has answered. */
+  const [moving, setMoving] = useState<Map<number, { start: Date; end: Date; resourceId: number }>>(new Map());
+  const { mutate: update } = useUpdate<Appointment, ApiError>();
+
+  const rangeStart = view === 'week' ? weekStart(date) : view === 'list' ? (listRange?.[0] ?? weekStart(date)) : dayjs(date).startOf('day').toDate();
+  const rangeEnd = view === 'week' ? dayjs(rangeStart).add(7, 'day').toDate() : view === 'list' ? dayjs(listRange?.[1] ?? dayjs(rangeStart).add(6, 'day').toDate()).add(1, 'day').toDate() : dayjs(rangeStart).add(1, 'day').toDate();
+
+  const shared: CrudFilter[] = [
+    { field: 'from', operator: 'eq', value: fromWallClock(rangeStart) },
+    { field: 'to', operator: 'eq', value: fromWallClock(rangeEnd) },
+    { field: 'status', operator: 'eq', value: filters.status },
+    { field: 'staffId', operator: 'eq', value: filters.staffId },
+    { field: 'programId', operator: 'eq', value: filters.programId },
+    { field: 'q', operator: 'eq', value: filters.q?.trim() || undefined },
+  ];
+  const isList = view === 'list';
+  const { result: page, query } = useList<Appointment>({
+    resource: 'appointments',
+    filters: shared,
+    sorters: [{ field: 'startAt', order: 'asc' }],
+    // The calendar reads its whole day or week in one call; the list pages.
+    pagination: isList ? { currentPage: listPage, pageSize: LIST_PAGE_SIZE } : { currentPage: 1, pageSize: MAX_CALENDAR_PAGE },
+  });
+  const rows = useMemo(() => page?.data ?? [], [page]);
+
+  const columns: StaffColumn[] = useMemo(() => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))], [setup.staff, t]);
+  const events: CalEvent[] = useMemo(
+    () =>
+      rows.map((row) => {
+        const moved = moving.get(row.id);
+        return {
+          id: row.id,
+          title: `${row.customerName} · ${row.programName}`,
+          start: moved?.start ?? toWallClock(row.startAt),
+          end: moved?.end ?? toWallClock(row.endAt),
+          resourceId: moved?.resourceId ?? row.staffId ?? UNASSIGNED,
+          row,
+        };
+      }),
+    [rows, moving],
+  );
+
+  const refresh = useCallback(() => {
+    void invalidate({ resource: 'appointments', invalidates: ['list', 'detail'] });
+    void invalidate({ resource: 'entitlements', invalidates: ['list'] });
+  }, [invalidate]);
+
+  const reschedule = ({ event, start, end, resourceId }: EventInteractionArgs<CalEvent>) => {
+    const s = new Date(start);
+    const e = new Date(end);
+    const staff = view === 'day' && resourceId !== undefined ? Number(resourceId) : event.resourceId;
+    const changes: Record<string, unknown> = {};
+    if (s.getTime() !== event.start.getTime()) changes.startAt = fromWallClock(s);
+    const minutes = Math.round((e.getTime() - s.getTime()) / 60_000);
+    if (minutes !== event.row.durationMinutes) changes.durationMinutes = minutes;
+    if (staff !== event.resourceId) changes.staffId = staff === UNASSIGNED ? null : staff;
+    if (Object.keys(changes).length === 0) return;
+    setMoving((m) => new Map(m).set(event.id, { start: s, end: e, resourceId: staff }));
+    const settle = () =>
+      setMoving((m) => {
+        const next = new Map(m);
+        next.delete(event.id);
+        return next;
+      });
+    update(
+      {
+        resource: 'appointments',
+        id: event.id,
+        values: changes,
+        mutationMode: 'pessimistic',
+        successNotification: () => ({ type: 'success', message: t('appointment.moved', { time: `${formatDateTime(fromWallClock(s))}–${dayjs(e).format('HH:mm')}` }) }),
+      },
+      // A refusal (409 clash, 40000 outside hours) has been toasted with the server's reason; the booking goes back.
+      { onSettled: settle },
+    );
+  };
+
+  const pickSlot = (slot: SlotInfo) => {
+    const minutes = Math.round((new Date(slot.end).getTime() - new Date(slot.start).getTime()) / 60_000);
+    setDraft({ start: new Date(slot.start), minutes, staffId: slot.resourceId === undefined || Number(slot.resourceId) === UNASSIGNED ? null : Number(slot.resourceId), entitlement: entitlement ?? undefined });
+  };
+
+  const unit = view === 'day' ? 'day' : 'week';
+  const move = (n: number) => setDate((d) => dayjs(d).add(n, unit).toDate());
+  const editable = (e: CalEvent) => (EDITABLE_APPOINTMENT_STATUSES as readonly string[]).includes(e.row.status);
+  const open = clockOn(date, setup.openTime);
+  const close = clockOn(date, setup.closeTime);
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
+          <Button onClick={() => setDate(shanghaiToday())}>{t('appointment.today')}</Button>
+          <Button icon={<LeftOutlined />} aria-label={t('appointment.prev', { unit: t(`appointment.unit.${unit}`) })} onClick={() => move(-1)} />
+          <Button icon={<RightOutlined />} aria-label={t('appointment.next', { unit: t(`appointment.unit.${unit}`) })} onClick={() => move(1)} />
+          <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.toDate())} />
+          <Typography.Text strong data-testid="board-range">
+            {view === 'day' ? dayjs(date).format('YYYY-MM-DD dddd') : `${dayjs(rangeStart).format('MM-DD')} ~ ${dayjs(rangeEnd).subtract(1, 'day').format('MM-DD')}`}
+          </Typography.Text>
+          <Segmented<View>
+            value={view}
+            onChange={(v) => {
+              setView(v);
+              setListPage(1);
+            }}
+            options={(['day', 'week', 'list'] as const).map((v) => ({ value: v, label: t(`appointment.view.${v}`) }))}
+          />
+        </Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ start: undefined, staffId: null, entitlement: entitlement ?? undefined })}>
+          {entitlement ? t('appointment.bookTouchUp') : t('appointment.book')}
+        </Button>
+      </Space>
+      <Space wrap>
+        <Select<AppointmentStatus>
+          allowClear
+          style={{ width: 130 }}
+          placeholder={t('appointment.filter.status')}
+          value={filters.status}
+          onChange={(status) => setFilters((f) => ({ ...f, status }))}
+          options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointment.status.${s}`) }))}
+        />
+        <Select<number>
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('appointment.filter.staff')}
+          value={filters.staffId}
+          onChange={(staffId) => setFilters((f) => ({ ...f, staffId }))}
+          options={setup.staff.map((s) => ({ value: s.id, label: s.name }))}
+        />
+        <Select<number>
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 160 }}
+          placeholder={t('appointment.filter.program')}
+          value={filters.programId}
+          onChange={(programId) => setFilters((f) => ({ ...f, programId }))}
+          options={setup.programs.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <Input.Search allowClear style={{ width: 240 }} placeholder={t('appointment.filter.q')} onSearch={(q) => setFilters((f) => ({ ...f, q }))} />
+        {isList && (
+          <DatePicker.RangePicker
+            value={listRange ? [dayjs(listRange[0]), dayjs(listRange[1])] : [dayjs(rangeStart), dayjs(rangeEnd).subtract(1, 'day')]}
+            onChange={(r) => {
+              setListRange(r?.[0] && r[1] ? [r[0].toDate(), r[1].toDate()] : null);
+              setListPage(1);
+            }}
+          />
+        )}
+      </Space>
+      {Object.values(STATUS_COLORS).length > 0 && (
+        <Space size={4} wrap>
+          {APPOINTMENT_STATUSES.map((s) => (
+            <Tag key={s} color={STATUS_COLORS[s]}>
+              {t(`appointment.status.${s}`)}
+            </Tag>
+          ))}
+        </Space>
+      )}
+      {isList ? (
+        <Table<Appointment>
+          rowKey="id"
+          size="middle"
+          loading={query.isFetching}
+          dataSource={rows}
+          locale={{ emptyText: t('appointment.list.empty') }}
+          onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
+          pagination={{ current: listPage, pageSize: LIST_PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setListPage, showTotal: (total) => t('common.total', { total }) }}
+          columns={[
+            { title: t('appointment.field.time'), key: 'time', render: (_, r) => `${formatDateTime(r.startAt)}–${shanghaiHm(r.endAt)}` },
+            { title: t('appointment.field.customer'), dataIndex: 'customerName' },
+            { title: t('appointment.field.customerPhone'), dataIndex: 'customerPhone' },
+            { title: t('appointment.field.program'), dataIndex: 'programName' },
+            { title: t('appointment.field.staff'), key: 'staff', render: (_, r) => r.staffName || t('appointment.unassigned') },
+            { title: t('appointment.field.kind'), key: 'kind', render: (_, r) => t(`appointment.kind.${r.kind}`) },
+            { title: t('appointment.field.status'), key: 'status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag> },
+          ]}
+        />
+      ) : (
+        <div style={{ height: view === 'day' ? 'calc(100vh - 300px)' : 'calc(100vh - 300px)', minHeight: 520 }} data-testid={`board-${view}`}>
+          <DnDCalendar
+            localizer={localizer}
+            culture="zh-cn"
+            events={events}
+            view={view}
+            views={['day', 'week']}
+            onView={() => {}}
+            date={date}
+            onNavigate={(d) => setDate(d)}
+            toolbar={false}
+            step={15}
+            timeslots={4}
+            min={open}
+            max={close}
+            scrollToTime={open}
+            resources={view === 'day' ? columns : undefined}
+            resourceIdAccessor={(r) => r.id}
+            resourceTitleAccessor={(r) => r.title}
+            resourceAccessor={(e) => e.resourceId}
+            selectable
+            onSelectSlot={pickSlot}
+            onSelectEvent={(e) => setOpenId(e.id)}
+            onEventDrop={reschedule}
+            onEventResize={reschedule}
+            draggableAccessor={editable}
+            resizableAccessor={editable}
+            eventPropGetter={(e) => ({ style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' }, className: `appointment-${e.row.status}` })}
+            components={{ event: EventBody }}
+            formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}` }}
+            messages={{ noEventsInRange: t('appointment.list.empty') }}
+          />
+        </div>
+      )}
+      {query.isError && <Alert type="error" message={(query.error as ApiError | null)?.message} />}
+      <BookingDialog
+        draft={draft}
+        setup={setup}
+        onClose={() => setDraft(null)}
+        onBooked={(a) => {
+          setDraft(null);
+          setDate(dayjs(toWallClock(a.startAt)).startOf('day').toDate());
+          refresh();
+          onBooked?.();
+        }}
+      />
+      <AppointmentDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Space>
+  );
+}
+
+function EventBody({ event }: EventProps<CalEvent>) {
+  const { t } = useTranslation();
+  const r = event.row;
+  return (
+    <div data-testid={`appointment-${r.id}`} title={`${r.customerName} ${r.programName} ${r.staffName}`}>
+      <strong>{r.customerName}</strong> {r.programName}
+      <div style={{ opacity: 0.85 }}>
+        {r.staffName || t('appointment.unassigned')} · {t(`appointment.status.${r.status}`)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button, Descriptions, Drawer, Empty, Input, Modal, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { API } from '../../../contract/api';
+import { allowedAppointmentActions, type AppointmentAction, type AppointmentDetail } from '../../../contract/appointment';
+import type { ApiError } from '../../providers/http';
+import { formatDateTime } from '../../components/format';
+import { customerPath } from '../customer/paths';
+import { STATUS_COLORS } from './statusColors';
+import { shanghaiHm } from './shanghaiClock';
+
+/** One booking: its details, the steps its status allows (from the contract's state machine) and its history. */
+export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null; onClose: () => void; readOnly?: boolean }) {
+  const { t } = useTranslation();
+  const { result: a, query } = useOne<AppointmentDetail>({ resource: 'appointments', id: id ?? undefined, queryOptions: { enabled: id !== null } });
+  const { mutate, mutation } = useCustomMutation<AppointmentDetail, ApiError>();
+  const invalidate = useInvalidate();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+
+  const act = (action: AppointmentAction, values: Record<string, unknown> = {}) =>
+    mutate(
+      {
+        url: `${API.resourceBase}/appointments/${id}/${action}`,
+        method: 'post',
+        values,
+        successNotification: () => ({ type: 'success', message: t('appointment.action.done', { action: t(`appointment.action.${action}`) }) }),
+      },
+      {
+        onSuccess: () => {
+          setCancelling(false);
+          setReason('');
+          void invalidate({ resource: 'appointments', invalidates: ['list', 'detail'], id: id ?? undefined });
+          void invalidate({ resource: 'entitlements', invalidates: ['list'] });
+        },
+      },
+    );
+
+  const actions = a ? allowedAppointmentActions(a.status, a.startAt) : [];
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={t('appointment.drawer.title')} width={480} destroyOnHidden>
+      {!a || query.isFetching && !a ? (
+        <Skeleton active />
+      ) : (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('appointment.field.status')}>
+              <Tag color={STATUS_COLORS[a.status]} data-testid="appointment-status">
+                {t(`appointment.status.${a.status}`)}
+              </Tag>
+              <Tag>{t(`appointment.kind.${a.kind}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('appointment.field.customer')}>
+              <Link to={customerPath(a.customerId)}>{a.customerName}</Link> {a.customerPhone}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('appointment.field.program')}>{a.programName}</Descriptions.Item>
+            <Descriptions.Item label={t('appointment.field.staff')}>{a.staffName || t('appointment.unassigned')}</Descriptions.Item>
+            <Descriptions.Item label={t('appointment.field.time')}>
+              {formatDateTime(a.startAt)}–{shanghaiHm(a.endAt)}（{a.durationMinutes} 分钟）
+            </Descriptions.Item>
+            {a.note ? <Descriptions.Item label={t('appointment.field.note')}>{a.note}</Descriptions.Item> : null}
+            {a.overrideReason ? <Descriptions.Item label={t('appointment.field.overrideReason')}>{a.overrideReason}</Descriptions.Item> : null}
+            {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
+          </Descriptions>
+          {!readOnly &&
+            (actions.length ? (
+              <Space wrap>
+                {actions.map((action) => (
+                  <Button
+                    key={action}
+                    type={action === 'cancel' || action === 'no-show' ? 'default' : 'primary'}
+                    danger={action === 'cancel' || action === 'no-show'}
+                    loading={mutation.isPending}
+                    onClick={() => (action === 'cancel' ? setCancelling(true) : act(action))}
+                  >
+                    {t(`appointment.action.${action}`)}
+                  </Button>
+                ))}
+              </Space>
+            ) : (
+              <Typography.Text type="secondary">{t('appointment.drawer.noActions')}</Typography.Text>
+            ))}
+          <div>
+            <Typography.Title level={5}>{t('appointment.drawer.history')}</Typography.Title>
+            {a.history.length ? (
+              <Timeline
+                items={a.history.map((h) => ({
+                  color: STATUS_COLORS[h.toStatus],
+                  children: (
+                    <>
+                      <Typography.Text strong>{t(`appointment.action.${h.action}`)}</Typography.Text> {h.accountName} · {formatDateTime(h.createdAt)}
+                      {h.summary && <div style={{ color: '#888' }}>{h.summary}</div>}
+                    </>
+                  ),
+                }))}
+              />
+            ) : (
+              <Empty />
+            )}
+          </div>
+        </Space>
+      )}
+      <Modal
+        open={cancelling}
+        title={t('appointment.cancel.title')}
+        onCancel={() => setCancelling(false)}
+        onOk={() => act('cancel', { reason })}
+        okButtonProps={{ disabled: !reason.trim(), loading: mutation.isPending }}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+      >
+        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder={t('appointment.cancel.placeholder')} aria-label={t('appointment.cancel.reason')} />
+      </Modal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useCreate, useList } from '@refinedev/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { CUSTOMER_SOURCES, CUSTOMER_SOURCE_LABELS, type Customer, type CustomerSource } from '../../../contract/customer';
+import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import type { Entitlement } from '../../../contract/entitlement';
+import type { ApiError } from '../../providers/http';
+import { applyServerErrors } from '../../providers/formRules';
+import { formatDateTime } from '../../components/format';
+import type { ShopSetup } from './useShopSetup';
+import { fromWallClock } from './shanghaiClock';
+
+/** What the dialog opens with: a slot picked on the grid, and for a touch-up the entitlement. */
+export interface BookingDraft {
+  start?: Date;
+  minutes?: number;
+  staffId?: number | null;
+  entitlement?: Entitlement;
+}
+
+interface BookingForm {
+  customerMode: 'existing' | 'new';
+  customerId?: number;
+  customer?: { name: string; phone: string; source: CustomerSource };
+  programId?: number;
+  staffId: number;
+  start: Dayjs;
+  durationMinutes?: number;
+  note?: string;
+  overrideReason?: string;
+}
+
+/** "Any artist" in the staff select; sent as null. */
+const ANY = 0;
+
+/** The booking form: a customer (found or new), program, artist, time and note; server refusals land on their fields. */
+export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: BookingDraft | null; setup: ShopSetup; onClose: () => void; onBooked: (a: Appointment) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BookingForm>();
+  const { mutate: create, mutation } = useCreate<Appointment, ApiError>();
+  const [search, setSearch] = useState('');
+  const entitlement = draft?.entitlement;
+  const mode = Form.useWatch('customerMode', form);
+  const start = Form.useWatch('start', form);
+
+  const { result: found } = useList<Customer>({
+    resource: 'customers',
+    filters: [{ field: 'q', operator: 'eq', value: search.trim() || undefined }],
+    pagination: { currentPage: 1, pageSize: 20 },
+    queryOptions: { enabled: draft !== null && !entitlement && search.trim().length > 0 },
+  });
+
+  useEffect(() => {
+    if (!draft) return;
+    form.resetFields();
+    form.setFieldsValue({
+      customerMode: 'existing',
+      staffId: draft.staffId ?? ANY,
+      start: draft.start ? dayjs(draft.start) : undefined,
+      durationMinutes: entitlement ? 60 : draft.minutes && draft.minutes > SLOT_MINUTES ? draft.minutes : undefined,
+      programId: entitlement?.programId,
+      customer: { name: '', phone: '', source: 'walk-in' },
+    });
+  }, [draft, entitlement, form]);
+
+  const outsideWindow = useMemo(() => {
+    if (!entitlement || !start) return false;
+    const at = Date.parse(fromWallClock(start));
+    return at < Date.parse(entitlement.validFrom) || at > Date.parse(entitlement.validUntil);
+  }, [entitlement, start]);
+
+  const submit = (v: BookingForm) => {
+    const startAt = fromWallClock(v.start);
+    const program = setup.programs.find((p) => p.id === v.programId);
+    const values = {
+      ...(entitlement ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' } : { kind: 'new-customer', programId: v.programId }),
+      ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
+      staffId: v.staffId === ANY ? null : v.staffId,
+      startAt,
+      durationMinutes: v.durationMinutes ?? program?.durationMinutes,
+      note: v.note ?? '',
+    };
+    create(
+      { resource: 'appointments', values, successNotification: (r) => ({ type: 'success', message: t('appointment.booked', { name: r?.data.customerName, time: formatDateTime(startAt) }) }) },
+      {
+        onSuccess: (r) => onBooked(r.data),
+        // Field errors come back as customer.phone, staffId, ...: the form shows them where they belong.
+        onError: (error) => applyServerErrors(form, { ...error, errors: remapFields(error.errors) }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={draft !== null}
+      title={entitlement ? t('appointment.bookTouchUp') : t('appointment.book')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={mutation.isPending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<BookingForm> form={form} layout="vertical" onFinish={submit} preserve={false}>
+        {entitlement ? (
+          <Alert
+            style={{ marginBottom: 16 }}
+            type={outsideWindow ? 'warning' : 'info'}
+            message={`${entitlement.customerName} ${entitlement.customerPhone}`}
+            description={t('appointment.touchUp.for', { program: entitlement.programName, from: formatDateTime(entitlement.validFrom).slice(0, 10), until: formatDateTime(entitlement.validUntil).slice(0, 10) })}
+          />
+        ) : (
+          <>
+            <Form.Item name="customerMode" label={t('appointment.field.customer')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'existing', label: t('appointment.customer.existing') },
+                  { value: 'new', label: t('appointment.customer.new') },
+                ]}
+              />
+            </Form.Item>
+            {mode === 'new' ? (
+              <Input.Group compact>
+                <Form.Item name={['customer', 'name']} label={t('appointment.customer.name')} rules={[{ required: true }]} style={{ width: '30%' }}>
+                  <Input maxLength={30} />
+                </Form.Item>
+                <Form.Item name={['customer', 'phone']} label={t('appointment.customer.phone')} rules={[{ required: true }]} style={{ width: '40%' }}>
+                  <Input maxLength={11} />
+                </Form.Item>
+                <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')} style={{ width: '30%' }}>
+                  <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: CUSTOMER_SOURCE_LABELS[s] }))} />
+                </Form.Item>
+              </Input.Group>
+            ) : (
+              <Form.Item name="customerId" rules={[{ required: true, message: t('appointment.customer.search') }]}>
+                <Select
+                  showSearch
+                  filterOption={false}
+                  placeholder={t('appointment.customer.search')}
+                  onSearch={setSearch}
+                  options={(found?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} ${c.phone}` }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="programId" label={t('appointment.field.program')} rules={[{ required: true }]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={setup.programs.map((p) => ({ value: p.id, label: `${p.name}（${p.durationMinutes} 分钟）` }))}
+                onChange={(id: number) => form.setFieldValue('durationMinutes', setup.programs.find((p) => p.id === id)?.durationMinutes)}
+              />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="staffId" label={t('appointment.field.staff')}>
+          <Select options={[{ value: ANY, label: t('appointment.anyArtist') }, ...setup.staff.map((s) => ({ value: s.id, label: s.name }))]} />
+        </Form.Item>
+        <Form.Item name="start" label={t('appointment.field.startAt')} rules={[{ required: true }]}>
+          <DatePicker showTime={{ format: 'HH:mm', minuteStep: 15 }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="durationMinutes" label={t('appointment.field.duration')}>
+          <InputNumber min={SLOT_MINUTES} max={720} step={15} style={{ width: '100%' }} />
+        </Form.Item>
+        {entitlement && (
+          <Form.Item name="overrideReason" label={t('appointment.field.overrideReason')} extra={outsideWindow ? t('appointment.touchUp.outside') : undefined} rules={[{ required: outsideWindow }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        )}
+        <Form.Item name="note" label={t('appointment.field.note')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Server field names -> this form's fields (the time is picked as `start`). */
+function remapFields(errors: ApiError['errors']): ApiError['errors'] {
+  if (!errors) return errors;
+  const names: Record<string, string> = { startAt: 'start' };
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [Object.hasOwn(names, k) ? names[k] : k, v]));
+}
