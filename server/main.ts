@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirInUseError, EmbeddedStartError } from './db/embedded';
 import { openDatabase, type OpenedDatabase } from './db/open';
 import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   try {
     opened = await openDatabase(config);
   } catch (e) {
-    if (e instanceof DataDirInUseError) {
+    if (e instanceof DataDirInUseError || e instanceof EmbeddedStartError) {
       console.error(e.message);
       process.exit(1);
     }
@@ -47,6 +47,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e instanceof Error ? e : `启动失败：${String(e)}`);
   process.exit(1);
 });

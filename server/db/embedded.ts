@@ -13,6 +13,11 @@ export interface EmbeddedDatabase {
 
 export class DataDirInUseError extends Error {}
 
+/** The embedded PostgreSQL did not come up; the message says what it printed last and what to do. */
+export class EmbeddedStartError extends Error {}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -56,11 +61,68 @@ function acquireLock(dataDir: string): () => void {
   throw new DataDirInUseError(`无法锁定数据目录 ${dataDir}`);
 }
 
+/**
+ * A postmaster left running by an earlier server process that was killed (SIGKILL leaves PostgreSQL
+ * behind as an orphan): stopped cleanly with a fast shutdown, never by deleting its pid file under it.
+ * A pid file whose process is gone, or is no postgres of this folder, is stale and removed.
+ */
+async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const [pidLine, dirLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const ours = (() => {
+    try {
+      return Number.isSafeInteger(pid) && pid > 0 && isAlive(pid) && path.resolve(dirLine ?? '') === path.resolve(pgDir) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+    } catch {
+      return false;
+    }
+  })();
+  if (!ours) {
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  console.warn(`数据目录的 PostgreSQL（pid ${pid}）仍在运行，来自上一次异常退出的服务器进程；正在正常关闭它后重新启动`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited >= 60_000) throw new EmbeddedStartError(`上一次遗留的 PostgreSQL（pid ${pid}）60 秒内未能关闭；请手动结束该进程（kill ${pid}）后再启动。`);
+    await sleep(100);
+  }
+}
+
+/**
+ * As root the cluster runs as the `postgres` user, which must be able to enter every folder above
+ * it. A data folder we own is opened for entering (o+x, no listing); a folder above it is not ours
+ * to change, so start-up stops and says what to run.
+ */
+function letPostgresIn(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const own = path.resolve(dataDir);
+  if ((fs.statSync(own).mode & 0o001) === 0) {
+    fs.chmodSync(own, fs.statSync(own).mode | 0o011);
+    console.warn(`已允许 postgres 用户进入数据目录 ${own}（chmod go+x，不可列出内容）`);
+  }
+  for (let dir = path.dirname(own); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) {
+      throw new EmbeddedStartError(`以 root 运行时嵌入式 PostgreSQL 以 postgres 用户运行，但它无法进入 ${dir}。请执行 chmod o+x ${dir}，或用 DATA_DIR 指定一个 postgres 用户可进入的目录（例如 /var/lib/beauty-console）。`);
+    }
+  }
+}
+
 /** Starts (creating on first use) a PostgreSQL cluster under dataDir/pg on a free local port. */
 export async function startEmbedded(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(dataDir);
+  // The last lines PostgreSQL printed, for the message when it does not start.
+  const recent: string[] = [];
+  const note = (m: unknown) => {
+    const line = String(m).trim();
+    recent.push(line);
+    if (recent.length > 15) recent.shift();
+    log(line);
+  };
   try {
+    letPostgresIn(dataDir);
     const pgDir = path.join(dataDir, 'pg');
     const secretFile = path.join(dataDir, 'pg-password');
     const created = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
@@ -79,13 +141,19 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void 
       // Running as root: the binaries refuse root, so the package creates and uses a postgres user.
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-      onLog: (m) => log(String(m).trim()),
-      onError: (m) => log(String(m).trim()),
+      onLog: note,
+      onError: note,
     });
-    if (created) await pg.initialise();
-    // A crash can leave a stale postmaster.pid; our own lock already proves no server owns the folder.
-    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
-    await pg.start();
+    const failed = (step: string) => (e: unknown) => {
+      if (e instanceof EmbeddedStartError) throw e;
+      const reason = e instanceof Error ? e.message : e === undefined ? '' : String(e);
+      throw new EmbeddedStartError(
+        [`嵌入式 PostgreSQL ${step}失败（${pgDir}）${reason ? `：${reason}` : ''}`, ...recent, `请查看上面 PostgreSQL 的输出；数据目录损坏时可先备份再删除 ${dataDir}，或用 DATA_DIR 指定其他目录。`].join('\n'),
+      );
+    };
+    if (created) await pg.initialise().catch(failed('初始化'));
+    await stopOrphanedPostmaster(pgDir);
+    await pg.start().catch(failed('启动'));
     if (created) await pg.createDatabase('beauty');
     let stopped = false;
     return {
