@@ -44,6 +44,14 @@ function bearer(req: FastifyRequest): string | undefined {
  */
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Db) {
+  return sessionLookupQuery(db).prepare('session_by_token_hash');
+}
+
+/**
+ * The lookup itself, unprepared. The session cache's triggers (migration 0002) watch every column it
+ * reads; tests/server/sessionTriggers.test.ts fails when the two drift apart.
+ */
+export function sessionLookupQuery(db: Db) {
   return db
     .select({
       id: sessions.id,
@@ -60,8 +68,7 @@ function prepareLookup(db: Db) {
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(shops, eq(shops.id, sessions.shopId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('session_by_token_hash');
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
 }
 function sessionLookup(db: Db) {
   let lookup = lookups.get(db);
