@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { RESOURCES } from '../../contract/resources';
-import { resourcePath } from '../../contract/resource';
+import { apiAllows, resourcePath } from '../../contract/resource';
 import { OPENAPI_PATH } from '../../server/routes/docs';
 import { createTestContext, type TestContext } from './support/testApp';
 import { query } from './support/authCalls';
-import { ADMIN, MANAGER_1, invalidFields, rest } from './support/restCalls';
+import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
 
 let t: TestContext;
 let admin: string;
@@ -78,5 +78,47 @@ describe('OpenAPI', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const d of Object.values(RESOURCES)) expect(Object.keys(doc.paths)).toContain(resourcePath(d));
+  });
+});
+
+describe('OpenAPI covers the API', () => {
+  it('lists every registered /api route with each of its methods', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as { paths: Record<string, Record<string, unknown>> };
+    // printRoutes draws a tree: each line's segment continues its parent's path at one level less.
+    const parents: string[] = [];
+    const registered = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+        if (!m) return [];
+        const depth = m[1].length / 4;
+        const path = (parents[depth - 1] ?? '') + m[2];
+        parents[depth] = path;
+        return (m[3] ?? '').split(', ').filter((method) => method && method !== 'HEAD').map((method) => [path, method] as const);
+      })
+      .filter(([path]) => path.startsWith('/api/') && path !== OPENAPI_PATH)
+      .map(([path, method]) => [path.replace(/:(\w+)/g, '{$1}'), method.toLowerCase()] as const);
+    expect(registered.length).toBeGreaterThan(40);
+    const missing = registered.filter(([path, method]) => !doc.paths[path]?.[method]).map(([path, method]) => `${method} ${path}`);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the API permission table, enforced', () => {
+  it('answers 40300 exactly where the table says a role may not list or create', async () => {
+    const tokens = { admin, 'shop-manager': manager, 'financial-staff': await t.login(FINANCE) } as const;
+    const wrong: string[] = [];
+    for (const d of Object.values(RESOURCES)) {
+      for (const [role, token] of Object.entries(tokens) as [keyof typeof tokens, string][]) {
+        const list = await get(token, resourcePath(d));
+        if ((list.statusCode === 403) === apiAllows(d, 'list', role)) wrong.push(`list ${d.name} as ${role}: ${list.statusCode}`);
+        // A resource nobody writes has no create route at all.
+        if (d.write.length === 0) continue;
+        const create = await t.app.inject({ method: 'POST', url: resourcePath(d), headers: { authorization: `Bearer ${token}` }, payload: {} });
+        if ((create.statusCode === 403) === apiAllows(d, 'create', role)) wrong.push(`create ${d.name} as ${role}: ${create.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
