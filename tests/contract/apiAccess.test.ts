@@ -48,6 +48,25 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
     shopScoped: true,
     verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:reveal-phone': [A, M] },
   },
+  appointments: {
+    shopScoped: true,
+    verbs: {
+      list: [A, M, F],
+      read: [A, M, F],
+      create: [M],
+      update: [M],
+      delete: [M],
+      'action:confirm': [M],
+      'action:arrive': [M],
+      'action:complete': [M],
+      'action:no-show': [M],
+      'action:cancel': [M],
+    },
+  },
+  entitlements: {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [], update: [], delete: [] },
+  },
 };
 
 /** [resource, verb, role, allowed] for every cell of the table. */

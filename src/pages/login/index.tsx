@@ -37,7 +37,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [secondsLeft, startCountdown] = useCountdown();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const { mutateAsync: login, isPending } = useLogin<LoginParams>();
 
   const submit = (values: LoginValues) => {
     setError(undefined);
@@ -46,15 +46,17 @@ export default function LoginPage() {
       mode === 'password'
         ? { phone: values.phone, password: values.password ?? '', remember: values.remember, redirectTo }
         : { phone: values.phone, captcha: values.captcha ?? '', redirectTo };
-    login(params, {
-      onSuccess: () => rememberPhone(values.remember ? values.phone : undefined),
-      onError: (e) => {
-        // SPEC.md section 5: the server's reason when it answered one (an envelope code), else
-        // "登录出错，请刷新重试" (no answer, a proxy's error page).
+    // The promise, not mutate's callbacks: a successful login leaves this page at once, and callbacks
+    // of an unmounted component never run, so the phone would not be remembered.
+    login(params).then(
+      () => rememberPhone(values.remember ? values.phone : undefined),
+      (e: unknown) => {
+        // The server's reason when it answered one (an envelope code), else "登录出错，请刷新重试"
+        // (no answer, a proxy's error page).
         const { code, message: reason } = e as ApiError;
         setError(code && reason ? reason : t('auth.loginError'));
       },
-    });
+    );
   };
 
   const sendCaptcha = async () => {
