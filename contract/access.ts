@@ -2,7 +2,7 @@ import type { Role } from './roles';
 import { ROUTES, type RouteDef, MENU_GROUPS, MENU_GROUP_ICONS, type MenuGroup } from './routes';
 
 /**
- * SPEC.md section 4: a route is allowed if it needs no auth, has no role list, lists "*", or lists
+ * docs/routes.md: a route is allowed if it needs no auth, has no role list, lists "*", or lists
  * the user's role.
  */
 export function canAccess(route: Pick<RouteDef, 'requiresAuth' | 'roles'>, role: Role | undefined): boolean {
@@ -17,7 +17,7 @@ export function firstPermittedRoute(role: Role | undefined, routes: RouteDef[] =
   return routes.find((r) => r.roles.includes('*') || (role !== undefined && r.roles.includes(role as Role)));
 }
 
-/** Server menu item, the shape of SPEC.md section 3. */
+/** Server menu item, the shape of docs/console.md. */
 export interface ServerMenuItem {
   path: string;
   name: string;

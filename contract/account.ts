@@ -5,7 +5,7 @@ import { ROLES, ROLE_LABELS, roleNeedsShop, type Role } from './roles';
 import { link, oneOf, optionalText, phone, strictObject, text } from './validation';
 import { defineResource, filter } from './resource';
 
-/** Accounts and their grants (DOMAIN.md "account"); managed by admins at /business/account. */
+/** Accounts and their grants (docs/domain.md "account"); managed by admins at /business/account. */
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: '正常', disabled: '已停用' };

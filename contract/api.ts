@@ -1,4 +1,4 @@
-/** Paths of the calls both sides name. Auth paths are exactly SPEC.md section 7. */
+/** Paths of the calls both sides name. Auth paths are exactly docs/api.md. */
 export const API = {
   loginPassword: '/api/beer/backstage/user/login/password',
   loginCaptcha: '/api/beer/backstage/user/login/captcha',

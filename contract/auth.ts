@@ -28,7 +28,7 @@ export const passwordModifySchema = strictObject({
     .refine((s) => /[A-Za-z]/.test(s) && /\d/.test(s), '新密码至少 8 位，且须同时包含字母和数字'),
 });
 
-/** data of user/info: the account and its current grant (SPEC.md section 3 "User info"). */
+/** data of user/info: the account and its current grant (docs/console.md "User info"). */
 export interface UserInfo {
   name: string;
   remark: string;

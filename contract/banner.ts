@@ -6,7 +6,7 @@ export const BANNER_STATUSES = ['on', 'off'] as const;
 export type BannerStatus = (typeof BANNER_STATUSES)[number];
 export const BANNER_STATUS_LABELS: Record<BannerStatus, string> = { on: '上线', off: '下线' };
 
-/** Field labels of SPEC.md section 3 "Banner form labels", used by messages and forms alike. */
+/** Field labels of docs/console.md "Banner form labels", used by messages and forms alike. */
 export const BANNER_FIELD_LABELS = {
   name: '名称',
   platform: '平台',
@@ -23,7 +23,7 @@ export const BANNER_FIELD_LABELS = {
 
 const L = BANNER_FIELD_LABELS;
 const bannerFields = {
-  // SPEC.md section 5: the name's required message is exactly "请输入名称".
+  // docs/console.md: the name's required message is exactly "请输入名称".
   name: text(L.name, { max: 50 }),
   platform: optionalText(L.platform, 20),
   priority: int(L.priority, 0, 9999),

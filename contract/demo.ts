@@ -1,5 +1,5 @@
 /**
- * The demo data of DOMAIN.md that both the server's seed and the console's mock mode (src/mocks) load.
+ * The demo data of docs/domain.md that both the server's seed and the console's mock mode (src/mocks) load.
  * Plain data, so the browser can import it without the server's database code.
  */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -10,7 +10,7 @@ export const DEMO_SHOPS = [
   { name: '美颜坊·天河正佳店', regionCode: '440106', address: '天河路 228 号正佳广场 3 楼', phone: '020-38331188', openTime: '09:30', closeTime: '21:30', status: 'open' },
 ] as const;
 
-/** The four demo accounts of DOMAIN.md; shop indexes point into DEMO_SHOPS. */
+/** The four demo accounts of docs/domain.md; shop indexes point into DEMO_SHOPS. */
 export const DEMO_ACCOUNTS = [
   { phone: '13800000001', name: '林管理', jobName: '运营总监', grants: [{ role: 'admin', shop: null }] },
   { phone: '13800000002', name: '王店长', jobName: '店长', grants: [{ role: 'shop-manager', shop: 0 }, { role: 'shop-manager', shop: 1 }] },

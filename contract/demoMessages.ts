@@ -2,7 +2,7 @@ import { DEMO_SHOPS } from './demo';
 import { MESSAGE_TAGS, type MessageStatus, type MessageTag, type MessageType } from './message';
 
 /**
- * The message boxes of the demo accounts (DOMAIN.md "Demo data"), plain data so the server's seed and
+ * The message boxes of the demo accounts (docs/domain.md "Demo data"), plain data so the server's seed and
  * the console's mock mode show the same thing. Each account gets every type, some read, some not.
  */
 export interface DemoMessage {

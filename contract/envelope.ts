@@ -1,4 +1,4 @@
-/** Every response is { code, msg, data }; code 0 is success (DOMAIN.md "API shape"). */
+/** Every response is { code, msg, data }; code 0 is success (docs/api.md). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -19,7 +19,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The codes that bring up the session-expired modal (SPEC.md section 8). */
+/** The codes that bring up the session-expired modal (docs/console.md). */
 export const SESSION_CODES: readonly number[] = [ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED];
 
 export const HTTP_STATUS_OF_CODE: Record<ErrorCodeValue, number> = {

@@ -1,5 +1,5 @@
 /**
- * Lists and record views show a customer's phone masked (DOMAIN.md): the first three and last four
+ * Lists and record views show a customer's phone masked (docs/domain.md): the first three and last four
  * digits stay, the middle four become "*". The full number is only answered by reveal-phone.
  */
 export function maskPhone(phone: string): string {

@@ -3,7 +3,7 @@ import { API } from './api';
 import { oneOf, strictObject } from './validation';
 import { filter, type FilterField } from './resource';
 
-/** The message box (SPEC.md section 3 "Message", DOMAIN.md "message"). */
+/** The message box (docs/console.md "Message", docs/domain.md "message"). */
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = { message: '消息', notice: '通知', todo: '待办' };

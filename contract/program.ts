@@ -4,7 +4,7 @@ import { defineResource, filter } from './resource';
 
 export const PROGRAM_TYPES = [1, 2, 3] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
-/** SPEC.md section 3: 1 eyebrow tattoo, 2 lip tattoo, 3 beauty. */
+/** docs/console.md: 1 eyebrow tattoo, 2 lip tattoo, 3 beauty. */
 export const PROGRAM_TYPE_LABELS: Record<ProgramType, string> = { 1: '纹眉', 2: '纹唇', 3: '美容' };
 
 export const PROGRAM_STATUSES = ['on', 'off'] as const;
@@ -16,12 +16,12 @@ export const MAX_DETAILS = 20;
 /** Highest price a program may carry: ¥100,000.00. */
 export const MAX_PRICE_FEN = 10_000_000;
 
-/** Free touch-up window when none is given (DOMAIN.md): 60 days for tattoo work, none for beauty care. */
+/** Free touch-up window when none is given (docs/domain.md): 60 days for tattoo work, none for beauty care. */
 export function defaultTouchUpDays(type: ProgramType): number {
   return type === 3 ? 0 : 60;
 }
 
-/** Field labels of SPEC.md section 3 "Program form labels" plus DOMAIN.md's additions. */
+/** Field labels of docs/console.md "Program form labels" plus docs/domain.md's additions. */
 export const PROGRAM_FIELD_LABELS = {
   name: '名称',
   mainImage: '主图',

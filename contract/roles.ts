@@ -1,6 +1,6 @@
 export const ROLES = ['admin', 'shop-manager', 'financial-staff'] as const;
 export type Role = (typeof ROLES)[number];
-/** "*" in a route's role list means any logged-in role (SPEC.md section 6). */
+/** "*" in a route's role list means any logged-in role (docs/routes.md). */
 export type RoleOrAny = Role | '*';
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -1,7 +1,7 @@
 import type { Role, RoleOrAny } from './roles';
 
 /**
- * The one route table of SPEC.md section 2 (plus the account pages of the shell). It is plain data so
+ * The one route table of docs/routes.md (plus the account pages of the shell). It is plain data so
  * that the server's /api/user/menu, the console's router, its sider menu and its access check all read
  * the same rows; src/resources joins each row with its page component and icon.
  */
@@ -28,7 +28,7 @@ export interface RouteDef {
   group: MenuGroup | null;
   /** antd icon name, resolved in the console. */
   icon?: string;
-  /** Menu order: dashboard 0, others 1 (SPEC.md section 9). */
+  /** Menu order: dashboard 0, others 1 (docs/console.md). */
   order: number;
   roles: RoleOrAny[];
   requiresAuth: boolean;

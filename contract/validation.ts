@@ -76,7 +76,7 @@ export function instant(label: string) {
 }
 
 /**
- * An http(s) URL on a public host or an in-app path starting with one "/" (DOMAIN.md banner links;
+ * An http(s) URL on a public host or an in-app path starting with one "/" (docs/domain.md banner links;
  * image URLs, uploaded ones being "/api/…" paths); stored as the URL's normal form.
  */
 export function link(label: string, max = 500) {

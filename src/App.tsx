@@ -60,7 +60,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The routes of SPEC.md section 2: /login outside the layout, every table route guarded inside it. */
+/** The routes of docs/routes.md: /login outside the layout, every table route guarded inside it. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>

@@ -10,7 +10,7 @@ import { forbidden } from '../http/errors';
 import { sessionOf, type SessionContext } from './sessionGuard';
 import { grantLabel } from '../../contract/account';
 
-/** The account and the grant its session acts as (SPEC.md section 3 "User info"). */
+/** The account and the grant its session acts as (docs/console.md "User info"). */
 export async function userInfo(db: DbOrTx, s: SessionContext): Promise<UserInfo> {
   const [a] = await db.select().from(accounts).where(eq(accounts.id, s.accountId));
   return { name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: s.role, shop: s.shopName, shopID: s.shopId };

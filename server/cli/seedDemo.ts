@@ -1,6 +1,6 @@
 /**
  * npm run seed:demo
- * Loads the demo data of DOMAIN.md into the configured database, but only into one without accounts,
+ * Loads the demo data of docs/domain.md into the configured database, but only into one without accounts,
  * so it can never mix demo rows into a business's real data.
  */
 import { DEMO_PASSWORD, isEmpty, seedDemo } from '../seed/demo';

@@ -4,7 +4,7 @@ import type { DbOrTx } from './client';
 import { accountGrants, appointments, customers, staff, touchUpEntitlements } from './schema';
 
 /**
- * What keeps a row from being deleted (DOMAIN.md: nothing that carries history is hard-deleted).
+ * What keeps a row from being deleted (docs/domain.md: nothing that carries history is hard-deleted).
  * This is the one place that knows who refers to whom: a later feature that refers to a program,
  * staff member or customer (appointments, orders, after-sales) adds its entry here, and every
  * DELETE of that entity answers 409 from then on.

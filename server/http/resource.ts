@@ -169,7 +169,7 @@ export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
 }
 
 /**
- * The full phone of a row the session may see, for POST /:id/reveal-phone; DOMAIN.md wants every
+ * The full phone of a row the session may see, for POST /:id/reveal-phone; docs/domain.md wants every
  * full view audited, so the answer leaves only after its audit row is written.
  */
 export async function revealPhone<T extends PgTable, F extends Record<string, FilterField>>(db: Db, req: FastifyRequest, res: Resource<T, F>, id: number, phoneOf: (row: RowOf<T>) => string) {

@@ -8,7 +8,7 @@ export interface NewMessage {
   subTitle?: string;
   content?: string;
   avatar?: string;
-  /** The tag of a notice or todo (SPEC.md: messageType is for notices and todos). */
+  /** The tag of a notice or todo (docs/console.md: messageType is for notices and todos). */
   messageType?: MessageTag | null;
 }
 

@@ -80,7 +80,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return page(reply, await accountViews(app.db, rows, { fullPhone: false }), total);
   });
 
-  /** The only view with the full phone; DOMAIN.md wants every full view audited. */
+  /** The only view with the full phone; docs/domain.md wants every full view audited. */
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(accountResource) }, async (req) => {
     const { id } = req.params;
     const rows = await app.db.select(accountColumns).from(accounts).where(eq(accounts.id, id));

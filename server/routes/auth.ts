@@ -9,7 +9,7 @@ import { roleShopList, switchGrant, userInfo } from '../auth/grants';
 import { changePassword } from '../auth/passwordChange';
 import { ok } from '../http/reply';
 
-/** The auth calls of SPEC.md section 7; the logic lives in server/auth. */
+/** The auth calls of docs/api.md; the logic lives in server/auth. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Counted on request, before the body is read, so floods of any shape use up the allowance.
   const loginLimit = rateLimit('login');

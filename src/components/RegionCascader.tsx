@@ -19,7 +19,7 @@ export interface RegionCascaderProps {
 
 /**
  * Province / city / county picker whose value is the six-digit code; the path shown is derived from
- * the code (SPEC.md section 3), so the form and the API hold just the code.
+ * the code (docs/console.md), so the form and the API hold just the code.
  */
 export default function RegionCascader({ value, onChange, anyLevel, placeholder, style, id }: RegionCascaderProps) {
   const path = useMemo(() => (value ? regionPath(value) : undefined), [value]);

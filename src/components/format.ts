@@ -1,4 +1,4 @@
-/** Times are stored in UTC and shown in China time (DOMAIN.md), whatever the browser's zone. */
+/** Times are stored in UTC and shown in China time (docs/domain.md), whatever the browser's zone. */
 const DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',

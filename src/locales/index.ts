@@ -8,7 +8,7 @@ export type LocaleTexts = Record<string, string>;
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** SPEC.md section 9: stored under "arco-locale", default zh-CN, fallback en-US. */
+/** docs/console.md: stored under "arco-locale", default zh-CN, fallback en-US. */
 export const LOCALE_KEY = 'arco-locale';
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const FALLBACK_LOCALE: Locale = 'en-US';

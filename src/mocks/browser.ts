@@ -2,7 +2,7 @@ import { delay, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
 
-/** SPEC.md section 9: mock answers take 600-1000 ms, like a real network. */
+/** docs/console.md: mock answers take 600-1000 ms, like a real network. */
 const MIN_DELAY_MS = 600;
 const MAX_DELAY_MS = 1000;
 

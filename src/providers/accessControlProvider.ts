@@ -11,7 +11,7 @@ function routeOf(resource: string | undefined): RouteDef | undefined {
 }
 
 /**
- * The role matrix of SPEC.md section 6, read from the one route table: every action on a page's
+ * The role matrix of docs/routes.md, read from the one route table: every action on a page's
  * resource is open to the roles of that page. The server enforces the same rule on every call.
  */
 export const accessControlProvider: AccessControlProvider = {

@@ -51,7 +51,7 @@ export const authProvider = {
       setToken(token);
       return { success: true, redirectTo: params.redirectTo || DEFAULT_ROUTE, successNotification: { message: i18n.t('auth.welcome') } };
     } catch (error) {
-      // SPEC.md section 4: a failed login clears the token and rethrows to the form.
+      // docs/routes.md: a failed login clears the token and rethrows to the form.
       clearSession();
       throw error;
     }

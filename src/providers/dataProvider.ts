@@ -3,7 +3,7 @@ import { API } from '../../contract/api';
 import { http } from './http';
 
 /**
- * REST resources of DOMAIN.md over the one axios instance, so every failure toasts and session
+ * REST resources of docs/domain.md over the one axios instance, so every failure toasts and session
  * errors bring up the modal. The instance already carries VITE_API_BASE, so the URL is a path.
  */
 export const dataProvider = simpleRest(API.resourceBase, http);

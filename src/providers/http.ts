@@ -13,9 +13,9 @@ declare module 'axios' {
   }
 }
 
-/** SPEC.md section 9: error toasts stay 5 seconds. */
+/** docs/console.md: error toasts stay 5 seconds. */
 const ERROR_TOAST_SECONDS = 5;
-/** SPEC.md section 8 texts for a failure without a server message. */
+/** docs/console.md texts for a failure without a server message. */
 const FALLBACK_ERROR = 'Error';
 const FALLBACK_REQUEST_ERROR = 'Request Error';
 
@@ -87,7 +87,7 @@ http.interceptors.response.use(
   },
 );
 
-/** The calls of SPEC.md section 7 answer the unwrapped `data`. */
+/** The calls of docs/api.md answer the unwrapped `data`. */
 export const api = {
   async post<T = unknown>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
     return (await http.post<T>(path, body, config)).data;

@@ -5,7 +5,7 @@ import { authProvider } from './authProvider';
 /** Concurrent calls failing with a session code must not stack dialogs: one at a time. */
 let open = false;
 
-/** SPEC.md section 8: "确认登出"; 重新登录 logs out and reloads, 取消 stays on the page. */
+/** docs/console.md: "确认登出"; 重新登录 logs out and reloads, 取消 stays on the page. */
 export function showSessionExpiredModal(): void {
   if (open) return;
   open = true;

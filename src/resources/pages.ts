@@ -24,5 +24,5 @@ export const PAGES: Readonly<Record<string, LazyPage>> = {
 
 export const BlankPage: LazyPage = lazy(() => import('../pages/blank'));
 
-/** Unknown paths and routes no role may open (SPEC.md section 8). */
+/** Unknown paths and routes no role may open (docs/console.md). */
 export const NotFoundPage: LazyPage = lazy(() => import('../pages/notFound'));

@@ -8,9 +8,9 @@ const M = 'shop-manager';
 const F = 'financial-staff';
 
 /**
- * SPEC.md section 6 as data: every route of the table with the roles that may open it ('*' = every
+ * docs/routes.md as data: every route of the table with the roles that may open it ('*' = every
  * role). Written out, not derived from contract/routes.ts, so a wrong or new row there fails here.
- * Beyond SPEC.md section 2: accounts (admin), customer detail (like the customer list), messages and
+ * Beyond docs/routes.md: accounts (admin), customer detail (like the customer list), messages and
  * the user pages (every role).
  */
 const MATRIX: [path: string, roles: '*' | Role[]][] = [
@@ -92,7 +92,7 @@ describe('firstPermittedRoute', () => {
     [A, '/dashboard/workplace'],
     [M, '/dashboard/workplace'],
     [F, '/dashboard/workplace'],
-    // '*' means any role (SPEC.md section 6), so even a role the table does not know reaches Workplace.
+    // '*' means any role (docs/routes.md), so even a role the table does not know reaches Workplace.
     ['guest' as Role, '/dashboard/workplace'],
     [undefined, '/dashboard/workplace'],
   ])('for %s is %s', (role, path) => {
@@ -168,7 +168,7 @@ describe('menuFor', () => {
     }
   });
 
-  it('carries the server-menu shape of SPEC.md section 3 on each page', () => {
+  it('carries the server-menu shape of docs/console.md on each page', () => {
     const [finance] = menuFor('financial-staff').filter((g) => g.name === 'finance');
     expect(finance.meta.roles.sort()).toEqual([A, F]);
     expect(finance.children?.[0]).toEqual({

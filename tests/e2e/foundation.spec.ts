@@ -3,7 +3,7 @@ import { API } from '../../contract/api';
 import { ADMIN, DEMO_PASSWORD, FINANCE, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm, readSiderMenu } from './support/login';
 import { deleteRow, dialog, openList, row } from './support/ui';
 
-/** The role matrix of SPEC.md section 6, written out as the person at each desk should see it. */
+/** The role matrix of docs/routes.md, written out as the person at each desk should see it. */
 const EXPECTED_MENUS: Record<string, Record<string, string[]>> = {
   [ADMIN]: {
     仪表盘: ['工作台'],
@@ -140,7 +140,7 @@ test.describe('a session ended from another client', () => {
     await expect(toasts).toHaveCount(2);
     await expect(modal).toHaveCount(1);
 
-    // SPEC.md section 8: 重新登录 ends the session and reloads the page, which then asks for a login.
+    // docs/console.md: 重新登录 ends the session and reloads the page, which then asks for a login.
     const reloaded = page.waitForEvent('load');
     await modal.getByRole('button', { name: /重新登录/ }).click();
     await reloaded;

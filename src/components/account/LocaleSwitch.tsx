@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { i18nProvider } from '../../providers/i18nProvider';
 import type { Locale } from '../../locales';
 
-/** SPEC.md sections 2 and 9: the language switch offers only Chinese. */
+/** docs/console.md: the language switch offers only Chinese. */
 const OFFERED: { locale: Locale; label: string }[] = [{ locale: 'zh-CN', label: '中文' }];
 
-/** The navbar's language switch; choosing a language stores it (arco-locale) and says so (SPEC.md section 4). */
+/** The navbar's language switch; choosing a language stores it (arco-locale) and says so (docs/routes.md). */
 export function LocaleSwitch() {
   const { t, i18n } = useTranslation();
   const choose = async (locale: Locale) => {

@@ -3,7 +3,7 @@ import { useDelete, type BaseKey } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A row's delete link behind the confirm of SPEC.md section 5 ("确定是否删除?"). A refusal (409 when
+ * A row's delete link behind the confirm of docs/console.md ("确定是否删除?"). A refusal (409 when
  * history refers to the row) arrives as the server's toast from http.ts.
  */
 export function DeleteAction({ resource, id, deletedMessage, onDeleted }: { resource: string; id: BaseKey; deletedMessage: string; onDeleted?: () => void }) {

@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 /**
  * Form.Item props binding antd date pickers to the API's strings. Instants are shown and picked in
- * China time (DOMAIN.md) whatever the browser's zone: the picker works on the Shanghai wall clock,
+ * China time (docs/domain.md) whatever the browser's zone: the picker works on the Shanghai wall clock,
  * which is turned back into a UTC ISO string with the fixed +08:00 offset (China has no DST).
  */
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;

@@ -1,5 +1,5 @@
 /**
- * Money is integer fen on the wire (DOMAIN.md); people type and read yuan. The conversions work on
+ * Money is integer fen on the wire (docs/domain.md); people type and read yuan. The conversions work on
  * decimal strings so no binary floating point ever touches an amount: "0.29" * 100 would give
  * 28.999999999999996 fen, shifting the decimal point in the string gives exactly 29.
  */

@@ -2,7 +2,7 @@ import type { RoleOrAny } from '../../../contract/roles';
 import { useCurrentUser } from '../../stores/currentUser';
 
 /**
- * The role directive of SPEC.md section 5 as a hook: `roles` must be an array (else "need roles");
+ * The role directive of docs/console.md as a hook: `roles` must be an array (else "need roles");
  * an empty list allows everyone, otherwise the current role (or "*") must be in it.
  */
 export function usePermission(roles: readonly RoleOrAny[]): boolean {

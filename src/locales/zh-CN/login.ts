@@ -1,4 +1,4 @@
-/** The login page (SPEC.md sections 2 and 5); the success and failure messages are in auth.ts. */
+/** The login page (docs/console.md); the success and failure messages are in auth.ts. */
 const login = {
   'login.subtitle': '门店、预约、收银与财务，一处管理',
   'login.heading': '登录后台',

@@ -1,4 +1,4 @@
-/** The Workplace greeting (SPEC.md section 2: the default landing page). */
+/** The Workplace greeting (docs/routes.md: the default landing page). */
 const workplace = {
   'workplace.greeting.morning': '{{name}}，早上好',
   'workplace.greeting.noon': '{{name}}，中午好',

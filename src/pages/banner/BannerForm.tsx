@@ -10,7 +10,7 @@ const S = bannerCreateSchema.shape;
 
 export const BANNER_STATUS_OPTIONS = BANNER_STATUSES.map((value) => ({ value, label: BANNER_STATUS_LABELS[value] }));
 
-/** Create and edit a banner; every rule is the contract's (contract/banner.ts), labels of SPEC.md section 3. */
+/** Create and edit a banner; every rule is the contract's (contract/banner.ts), labels of docs/console.md. */
 export default function BannerForm({ formProps }: { formProps: FormProps<BannerInput> }) {
   const { t } = useTranslation();
   return (

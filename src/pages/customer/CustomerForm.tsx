@@ -26,7 +26,7 @@ const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[val
 /** What a new customer starts with: the create schema's defaults, shown in the form. */
 const NEW_CUSTOMER: Partial<CustomerInput> = { gender: 'unknown', source: 'walk-in', vip: false, tags: [] };
 
-/** Every field of DOMAIN.md's customer; the home shop is the session's, never typed. */
+/** Every field of docs/domain.md's customer; the home shop is the session's, never typed. */
 function CustomerForm({ formProps, editing }: { formProps: FormProps<CustomerInput>; editing: boolean }) {
   const { t } = useTranslation();
   return (

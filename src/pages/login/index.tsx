@@ -28,7 +28,7 @@ interface LoginValues {
 /** user/get/captcha allows one code per phone per minute (issue 2). */
 const RESEND_SECONDS = 60;
 
-/** The login page of SPEC.md sections 2 and 5: phone + password, or phone + SMS code. */
+/** The login page of docs/console.md: phone + password, or phone + SMS code. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();

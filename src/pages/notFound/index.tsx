@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROUTE } from '../../../contract/routes';
 
-/** Any path outside the route table (SPEC.md section 2). */
+/** Any path outside the route table (docs/routes.md). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -44,7 +44,7 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
       layout="vertical"
       onValuesChange={(changed: Partial<ProgramInput>, all) => {
         formProps.onValuesChange?.(changed, all);
-        // DOMAIN.md: tattoo work gets 60 free touch-up days, beauty care none, unless set by hand.
+        // docs/domain.md: tattoo work gets 60 free touch-up days, beauty care none, unless set by hand.
         if (changed.type !== undefined && form && !form.isFieldTouched('touchUpDays')) {
           form.setFieldValue('touchUpDays', defaultTouchUpDays(changed.type as ProgramType));
         }

@@ -17,7 +17,7 @@ function renderButton(roles: RoleOrAny[]) {
 
 const shown = () => screen.queryByRole('button', { name: '新建' }) !== null;
 
-describe('<Permission> (SPEC.md section 5 role directive)', () => {
+describe('<Permission> (docs/console.md role directive)', () => {
   it('throws "need roles" when roles is not an array', () => {
     setUser(manager);
     // React reports the render error before rethrowing it; keep the expected noise out of the log.

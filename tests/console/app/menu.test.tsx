@@ -5,7 +5,7 @@ import { loginAs, preloadPages, renderApp } from './renderApp';
 
 beforeAll(preloadPages, 120_000);
 
-/** SPEC.md section 6, in the titles the sider shows. */
+/** docs/routes.md, in the titles the sider shows. */
 const MENUS = {
   admin: {
     phone: '13800000001',

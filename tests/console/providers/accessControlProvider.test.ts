@@ -12,7 +12,7 @@ const can = (resource: string, action = 'list') => accessControlProvider.can!({ 
 const ACCOUNTS = { admin: '13800000001', 'shop-manager': '13800000004', 'financial-staff': '13800000003' } as const;
 
 /**
- * SPEC.md section 6 per page, written out here rather than read from the route table, so a wrong row
+ * docs/routes.md per page, written out here rather than read from the route table, so a wrong row
  * in contract/routes.ts fails. The console's extra pages: accounts (admin), customer detail
  * (shop-manager), messages and the user pages (every role).
  */

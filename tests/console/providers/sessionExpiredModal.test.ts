@@ -39,7 +39,7 @@ const dialogs = () => document.querySelectorAll('.ant-modal');
 const titles = () => Array.from(document.querySelectorAll('.ant-modal-confirm-title'), (e) => e.textContent);
 
 describe('showSessionExpiredModal', () => {
-  it('shows the Chinese texts of SPEC.md section 8', async () => {
+  it('shows the Chinese texts of docs/console.md', async () => {
     showSessionExpiredModal();
     await waitFor(() => expect(titles()).toEqual(['确认登出']));
     expect(screen.getByText('您已被登出，可以取消以留在此页面，或重新登录')).toBeTruthy();

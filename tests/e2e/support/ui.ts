@@ -24,7 +24,7 @@ export const formItem = (modal: Locator, label: string) => modal.locator('.ant-f
 /** A table row holding `text`. */
 export const row = (page: Page, text: string) => page.locator('tr.ant-table-row', { hasText: text });
 
-/** The row's delete link confirmed through "确定是否删除?" (SPEC.md section 5); `whileAsked` runs before the answer. */
+/** The row's delete link confirmed through "确定是否删除?" (docs/console.md); `whileAsked` runs before the answer. */
 export async function deleteRow(page: Page, text: string, whileAsked?: () => Promise<void>): Promise<void> {
   await row(page, text).getByRole('button', { name: '删除' }).click();
   const confirm = page.locator('.ant-popconfirm').filter({ hasText: '确定是否删除?' });

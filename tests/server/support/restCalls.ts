@@ -2,7 +2,7 @@ import type { Envelope } from '../../../contract/envelope';
 import { API } from '../../../contract/api';
 import type { TestContext } from './testApp';
 
-/** Demo accounts by what the resource tests use them for (DOMAIN.md "Demo data"). */
+/** Demo accounts by what the resource tests use them for (docs/domain.md "Demo data"). */
 export const ADMIN = '13800000001';
 /** Shop-manager of demo shops 1 and 2; shop 1 is current after login. */
 export const MANAGER_1 = '13800000002';
