@@ -3,6 +3,7 @@ import { canAccess } from '../../contract/access';
 import { apiAllows, type ApiVerb } from '../../contract/resource';
 import type { Role } from '../../contract/roles';
 import { ROUTES, findRouteByPath, type RouteDef } from '../../contract/routes';
+import { loadResourceDescriptors } from '../resources';
 import { authProvider } from './authProvider';
 import { i18n } from './i18nProvider';
 
@@ -40,8 +41,9 @@ const allow = (yes: boolean): CanReturnType => (yes ? { can: true } : { can: fal
 export const accessControlProvider: AccessControlProvider = {
   async can({ resource, action }) {
     if (!resource) return allow(false);
-    // The descriptors carry zod schemas and the region table, which the login page does not load.
-    const { findResource } = await import('../../contract/resources');
+    // The descriptors carry zod schemas and the region table: they come with the layout, which the
+    // login page does not load.
+    const { findResource } = await loadResourceDescriptors();
     const descriptor = findResource(resource);
     if (descriptor) {
       const role = await currentRole();

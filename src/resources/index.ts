@@ -23,9 +23,19 @@ export function findAppRoute(pathname: string): AppRoute | undefined {
 let refineResources: ResourceProps[] = [];
 const listeners = new Set<() => void>();
 
+let descriptors: Promise<typeof import('../../contract/resources')> | undefined;
+
+/**
+ * The resource descriptors, imported once: the layout loads them, and the access checks
+ * (providers/accessControlProvider.ts) then get them at once, without another import on each check.
+ */
+export function loadResourceDescriptors(): Promise<typeof import('../../contract/resources')> {
+  return (descriptors ??= import('../../contract/resources'));
+}
+
 export async function loadRefineResources(): Promise<void> {
   if (refineResources.length > 0) return;
-  refineResources = (await import('./refine')).REFINE_RESOURCES;
+  refineResources = (await Promise.all([import('./refine'), loadResourceDescriptors()]))[0].REFINE_RESOURCES;
   for (const listener of listeners) listener();
 }
 
