@@ -9,7 +9,7 @@ import { CUSTOMER_FIELD_LABELS as L, CUSTOMER_SOURCE_LABELS, GENDER_LABELS, cust
 import { api, type ApiError } from '../../providers/http';
 import { applyServerErrors, zodRule } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
-import { CUSTOMER_RESOURCE, CustomerModal, useCustomerModal } from './CustomerForm';
+import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
@@ -17,7 +17,7 @@ export default function CustomerDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
-  const edit = useCustomerModal('edit');
+  const edit = useCustomerEditModal();
 
   const back = (
     <Link to={customerListPath}>
@@ -62,7 +62,7 @@ export default function CustomerDetailPage() {
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />
-      <CustomerModal modal={edit} action="edit" />
+      <CustomerEditModal modal={edit} />
     </Card>
   );
 }
