@@ -13,7 +13,7 @@ export function canAccess(route: Pick<RouteDef, 'requiresAuth' | 'roles'>, role:
 }
 
 /** Where a forbidden route sends the user: the first route whose roles include theirs or "*". */
-export function firstPermittedRoute(role: Role | undefined, routes: RouteDef[] = ROUTES): RouteDef | undefined {
+export function firstPermittedRoute(role: Role | undefined, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   return routes.find((r) => r.roles.includes('*') || (role !== undefined && r.roles.includes(role as Role)));
 }
 
@@ -26,7 +26,7 @@ export interface ServerMenuItem {
 }
 
 /** The menu tree a role sees: groups in menu order, each with the pages of that group it may open. */
-export function menuFor(role: Role, routes: RouteDef[] = ROUTES): ServerMenuItem[] {
+export function menuFor(role: Role, routes: readonly RouteDef[] = ROUTES): ServerMenuItem[] {
   return MENU_GROUPS.map((group: MenuGroup) => {
     const children = routes
       .filter((r) => r.group === group && canAccess(r, role))

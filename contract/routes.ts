@@ -1,3 +1,4 @@
+import type { ResourceName } from './resources';
 import type { Role, RoleOrAny } from './roles';
 
 /**
@@ -33,8 +34,8 @@ export interface RouteDef {
   roles: RoleOrAny[];
   requiresAuth: boolean;
   ignoreCache?: boolean;
-  /** REST resource the page lists, under /api/beer/backstage/. */
-  resource?: string;
+  /** REST resource the page lists, under /api/beer/backstage/ (contract/resources.ts). */
+  resource?: ResourceName;
 }
 
 export const DEFAULT_ROUTE = '/dashboard/workplace';
@@ -46,7 +47,11 @@ const ADMIN: Role[] = ['admin'];
 const MANAGER: Role[] = ['shop-manager'];
 const FINANCE: Role[] = ['financial-staff', 'admin'];
 
-export const ROUTES: RouteDef[] = [
+/**
+ * `as const` keeps each name a literal, so RouteName is the union of them: the console's page table
+ * (src/resources/pages.ts) must name exactly these routes, which the type check enforces.
+ */
+const ROUTE_TABLE = [
   { name: 'Workplace', path: '/dashboard/workplace', titleKey: 'menu.dashboard.workplace', group: 'dashboard', icon: 'DesktopOutlined', order: 0, roles: ALL, requiresAuth: true },
   { name: 'Events', path: '/operation/events', titleKey: 'menu.operation.events', group: 'operation', icon: 'PictureOutlined', order: 1, roles: ADMIN, requiresAuth: true, resource: 'banners' },
   { name: 'Program', path: '/operation/program', titleKey: 'menu.operation.program', group: 'operation', icon: 'AppstoreOutlined', order: 1, roles: ADMIN, requiresAuth: true, resource: 'programs' },
@@ -66,13 +71,21 @@ export const ROUTES: RouteDef[] = [
   { name: 'Messages', path: '/messages', titleKey: 'menu.messages', group: null, order: 1, roles: ALL, requiresAuth: true },
   { name: 'UserCenter', path: '/user/center', titleKey: 'menu.user.center', group: null, order: 1, roles: ALL, requiresAuth: true },
   { name: 'UserSettings', path: '/user/settings', titleKey: 'menu.user.settings', group: null, order: 1, roles: ALL, requiresAuth: true },
-];
+] as const satisfies readonly RouteDef[];
 
-export function findRouteByPath(pathname: string): RouteDef | undefined {
+export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
+
+export interface NamedRoute extends RouteDef {
+  name: RouteName;
+}
+
+export const ROUTES: readonly NamedRoute[] = ROUTE_TABLE;
+
+export function findRouteByPath(pathname: string): NamedRoute | undefined {
   return ROUTES.find((r) => matchPath(r.path, pathname));
 }
 
-export function findRouteByName(name: string): RouteDef | undefined {
+export function findRouteByName(name: RouteName): NamedRoute | undefined {
   return ROUTES.find((r) => r.name === name);
 }
 

@@ -12,7 +12,7 @@ import { accessControlProvider } from './providers/accessControlProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider, loadPageTexts } from './providers/i18nProvider';
 import { notificationProvider } from './providers/notificationProvider';
-import { APP_ROUTES, REFINE_RESOURCES } from './resources';
+import { APP_ROUTES, loadRefineResources, useRefineResources } from './resources';
 import { NotFoundPage } from './resources/pages';
 import { RouteGuard } from './layout/RouteGuard';
 import { antdTheme, useSettings } from './stores/settings';
@@ -22,8 +22,9 @@ import RedirectPage from './pages/redirect';
 // The login page and the layout are chunks of their own: /login never loads the layout, menus or
 // tables, and pages behind the login never wait for the login form (issue 2 bundle budget).
 const LoginPage = lazy(() => import('./pages/login'));
-// The menu's and the pages' texts come with the layout, so no page renders before its texts.
-const DefaultLayout = lazy(async () => (await Promise.all([import('./layout/DefaultLayout'), loadPageTexts()]))[0]);
+// The menu's and the pages' texts and refine's resources come with the layout, so no page renders
+// before them.
+const DefaultLayout = lazy(async () => (await Promise.all([import('./layout/DefaultLayout'), loadPageTexts(), loadRefineResources()]))[0]);
 
 /** antd's theme (the settings' theme colour and light or dark) and locale (the locale follows i18next). */
 export function AppConfig({ children }: { children: ReactNode }) {
@@ -39,6 +40,7 @@ export function AppConfig({ children }: { children: ReactNode }) {
 
 /** antd, refine and their providers; the router around them is the caller's (browser or test memory). */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const resources = useRefineResources();
   return (
     <AppConfig>
       <AntdApp>
@@ -49,7 +51,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}
           notificationProvider={notificationProvider}
-          resources={REFINE_RESOURCES}
+          resources={resources}
           // RouteGuard checks login and role on every route change; refine's own check would only repeat it.
           options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
         >
@@ -60,7 +62,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The routes of docs/routes.md: /login outside the layout, every table route guarded inside it. */
+/** /login outside the layout, every route of the table guarded inside it. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>

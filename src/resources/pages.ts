@@ -1,28 +1,36 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteName } from '../../contract/routes';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
+export const BlankPage: LazyPage = lazy(() => import('../pages/blank'));
+
 /**
- * Route name (contract/routes.ts) -> page. Each page is its own chunk, loaded on first visit. A later
- * issue that builds a page adds one line here; routes without a line show the blank page.
+ * Route name (contract/routes.ts) -> page, one line per route: a route without a page, or a page
+ * without a route, fails the type check. Each page is its own chunk, loaded on first visit; the
+ * routes a later issue builds show the blank page until then.
  */
-export const PAGES: Readonly<Record<string, LazyPage>> = {
+export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   Workplace: lazy(() => import('../pages/workplace')),
-  Shop: lazy(() => import('../pages/shop')),
   Events: lazy(() => import('../pages/banner')),
   Program: lazy(() => import('../pages/program')),
+  Shop: lazy(() => import('../pages/shop')),
+  Account: lazy(() => import('../pages/account')),
+  Cashier: BlankPage,
+  CheckstandAfterSale: BlankPage,
+  NewCustomer: lazy(() => import('../pages/appointment')),
+  AppointmentAfterSale: lazy(() => import('../pages/appointment/afterSale')),
+  Income: BlankPage,
+  Total: BlankPage,
+  Review: BlankPage,
+  AfterSales: BlankPage,
   Staff: lazy(() => import('../pages/staff')),
   Consumer: lazy(() => import('../pages/customer')),
   ConsumerDetail: lazy(() => import('../pages/customer/detail')),
   Messages: lazy(() => import('../pages/message')),
   UserCenter: lazy(() => import('../pages/user/UserCenter')),
   UserSettings: lazy(() => import('../pages/user/UserSettings')),
-  Account: lazy(() => import('../pages/account')),
-  NewCustomer: lazy(() => import('../pages/appointment')),
-  AppointmentAfterSale: lazy(() => import('../pages/appointment/afterSale')),
 };
 
-export const BlankPage: LazyPage = lazy(() => import('../pages/blank'));
-
-/** Unknown paths and routes no role may open (docs/console.md). */
+/** Unknown paths, and routes the role may not open. */
 export const NotFoundPage: LazyPage = lazy(() => import('../pages/notFound'));

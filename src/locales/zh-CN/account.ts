@@ -1,3 +1,6 @@
+import { ACCOUNT_STATUS_LABELS } from '../../../contract/account';
+import { optionTexts } from '../contractTexts';
+
 /** The navbar account menu (role switch, language) and the admin accounts page (/business/account). */
 const account = {
   'account.menu.switchRole': '切换角色',
@@ -12,14 +15,15 @@ const account = {
 
   'account.create': '新建账号',
   'account.edit': '编辑账号',
-  'account.name': '姓名',
-  'account.phone': '手机号',
-  'account.jobName': '职位',
-  'account.remark': '备注',
-  'account.avatar': '头像',
-  'account.grants': '角色',
-  'account.status': '状态',
-  'account.createdAt': '创建时间',
+  'account.fields.name': '姓名',
+  'account.fields.phone': '手机号',
+  'account.fields.jobName': '职位',
+  'account.fields.remark': '备注',
+  'account.fields.avatar': '头像',
+  'account.fields.grants': '角色',
+  'account.fields.status': '状态',
+  'account.fields.createdAt': '创建时间',
+  ...optionTexts('account', 'status', ACCOUNT_STATUS_LABELS),
   'account.search.placeholder': '搜索姓名或手机号',
   'account.filter.status': '全部状态',
   'account.filter.role': '全部角色',

@@ -1,5 +1,12 @@
+import { BANNER_FIELD_LABELS, BANNER_STATUS_LABELS } from '../../../contract/banner';
+import { fieldTexts, optionTexts } from '../contractTexts';
+
 /** The banners page (/operation/events). Field labels and messages come from contract/banner.ts. */
 const banner = {
+  ...fieldTexts('banner', BANNER_FIELD_LABELS),
+  'banner.fields.createdAt': '创建时间',
+  'banner.fields.updatedAt': '更新时间',
+  ...optionTexts('banner', 'status', BANNER_STATUS_LABELS),
   'banner.create': '新建广告',
   'banner.edit': '编辑广告',
   'banner.created': '广告「{{name}}」已创建',

@@ -1,12 +1,19 @@
+import { CUSTOMER_FIELD_LABELS, CUSTOMER_SOURCE_LABELS, GENDER_LABELS } from '../../../contract/customer';
+import { fieldTexts, optionTexts } from '../contractTexts';
+
 /** The customers pages (/shop/consumer, /shop/consumer/:id). Field labels and messages come from contract/customer.ts. */
 const customer = {
+  ...fieldTexts('customer', CUSTOMER_FIELD_LABELS),
+  'customer.fields.createdAt': '建档时间',
+  'customer.fields.updatedAt': '更新时间',
+  ...optionTexts('customer', 'gender', GENDER_LABELS),
+  ...optionTexts('customer', 'source', CUSTOMER_SOURCE_LABELS),
   'customer.create': '新增客户',
   'customer.edit': '编辑客户',
   'customer.created': '客户「{{name}}」已添加',
   'customer.updated': '客户「{{name}}」已保存',
   'customer.deleted': '客户「{{name}}」已删除',
   'customer.detail': '详情',
-  'customer.createdAt': '建档时间',
   'customer.search.placeholder': '姓名或手机号（可输后四位）',
   'customer.filter.source': '全部来源',
   'customer.filter.vip': '会员与否',

@@ -1,5 +1,13 @@
+import { PROGRAM_FIELD_LABELS, PROGRAM_STATUS_LABELS, PROGRAM_TYPE_LABELS } from '../../../contract/program';
+import { fieldTexts, optionTexts } from '../contractTexts';
+
 /** The service programs page (/operation/program). Field labels and messages come from contract/program.ts. */
 const program = {
+  ...fieldTexts('program', PROGRAM_FIELD_LABELS),
+  'program.fields.createdAt': '创建时间',
+  'program.fields.updatedAt': '更新时间',
+  ...optionTexts('program', 'type', PROGRAM_TYPE_LABELS),
+  ...optionTexts('program', 'status', PROGRAM_STATUS_LABELS),
   'program.create': '新建项目',
   'program.edit': '编辑项目',
   'program.created': '项目「{{name}}」已创建',

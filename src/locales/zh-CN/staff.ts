@@ -1,5 +1,14 @@
+import { STAFF_FIELD_LABELS, STAFF_JOB_LABELS, STAFF_STATUS_LABELS } from '../../../contract/staff';
+import { fieldTexts, optionTexts } from '../contractTexts';
+
 /** The staff page (/shop/staff). Field labels and messages come from contract/staff.ts. */
 const staff = {
+  ...fieldTexts('staff', STAFF_FIELD_LABELS),
+  'staff.fields.shopId': '所属门店',
+  'staff.fields.createdAt': '创建时间',
+  'staff.fields.updatedAt': '更新时间',
+  ...optionTexts('staff', 'job', STAFF_JOB_LABELS),
+  ...optionTexts('staff', 'status', STAFF_STATUS_LABELS),
   'staff.create': '新增员工',
   'staff.edit': '编辑员工',
   'staff.created': '员工「{{name}}」已添加',

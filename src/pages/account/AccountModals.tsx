@@ -24,10 +24,10 @@ function ProfileFields() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="jobName" label={t('account.jobName')} rules={[zodRule(fields.jobName)]}>
+      <Form.Item name="jobName" label={t('account.fields.jobName')} rules={[zodRule(fields.jobName)]}>
         <Input maxLength={30} placeholder={t('account.jobName.placeholder')} />
       </Form.Item>
-      <Form.Item name="remark" label={t('account.remark')} rules={[zodRule(fields.remark)]}>
+      <Form.Item name="remark" label={t('account.fields.remark')} rules={[zodRule(fields.remark)]}>
         <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </>
@@ -37,7 +37,7 @@ function ProfileFields() {
 function NameField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="name" label={t('account.name')} rules={[zodRule(fields.name)]}>
+    <Form.Item name="name" label={t('account.fields.name')} rules={[zodRule(fields.name)]}>
       <Input maxLength={30} placeholder={t('account.name.placeholder')} />
     </Form.Item>
   );
@@ -74,7 +74,7 @@ export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean
     >
       <Form<CreateValues> form={form} layout="vertical" initialValues={{ grants: [{}] }} onFinish={(v) => create.mutate(v)}>
         <NameField />
-        <Form.Item name="phone" label={t('account.phone')} rules={[zodRule(fields.phone)]}>
+        <Form.Item name="phone" label={t('account.fields.phone')} rules={[zodRule(fields.phone)]}>
           <Input maxLength={11} inputMode="tel" placeholder={t('account.phone.placeholder')} />
         </Form.Item>
         <ProfileFields />
@@ -92,7 +92,7 @@ export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean
           ]}
         >
           {(rows, { add, remove }, { errors }) => (
-            <Form.Item label={t('account.grants')} required>
+            <Form.Item label={t('account.fields.grants')} required>
               <Space direction="vertical" style={{ width: '100%' }}>
                 {rows.map((row) => (
                   <div key={row.key} style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
@@ -180,7 +180,7 @@ export function GrantAddModal({ account, onClose }: { account: Account | undefin
     >
       {account && (
         <Form<GrantValues> form={form} layout="vertical" onFinish={(grant) => add.mutate({ id: account.id, grant })}>
-          <Form.Item label={t('account.grants')} required>
+          <Form.Item label={t('account.fields.grants')} required>
             <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
               <GrantInputs name={[]} path={[]} shops={shops} />
             </div>

@@ -32,8 +32,8 @@ export function PasswordOnceModal({ shown, onClose }: { shown: PasswordShown | u
         <>
           <Alert type="warning" showIcon message={t('account.password.once')} style={{ marginBottom: 16 }} />
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={t('account.name')}>{shown.account.name}</Descriptions.Item>
-            <Descriptions.Item label={t('account.phone')}>{shown.account.phone}</Descriptions.Item>
+            <Descriptions.Item label={t('account.fields.name')}>{shown.account.name}</Descriptions.Item>
+            <Descriptions.Item label={t('account.fields.phone')}>{shown.account.phone}</Descriptions.Item>
             <Descriptions.Item label={t(created ? 'account.password.initial' : 'account.password.new')}>
               <Typography.Text
                 code

@@ -5,11 +5,12 @@ import { useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../contract/api';
-import { CUSTOMER_FIELD_LABELS as L, CUSTOMER_SOURCE_LABELS, GENDER_LABELS, customerCreateSchema, type Customer, type RevealedPhone } from '../../../contract/customer';
+import { customerCreateSchema, type Customer, type RevealedPhone } from '../../../contract/customer';
 import { api, type ApiError } from '../../providers/http';
 import { applyServerErrors, zodRule } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
-import { CUSTOMER_RESOURCE, CustomerModal, useCustomerModal } from './CustomerForm';
+import { optionKey } from '../../components/crud';
+import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
 
@@ -18,7 +19,7 @@ export default function CustomerDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
-  const edit = useCustomerModal('edit');
+  const edit = useCustomerEditModal();
 
   const back = (
     <Link to={customerListPath}>
@@ -63,7 +64,7 @@ export default function CustomerDetailPage() {
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />
-      <CustomerModal modal={edit} action="edit" />
+      <CustomerEditModal modal={edit} />
     </Card>
   );
 }
@@ -72,23 +73,23 @@ function Profile({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   return (
     <Descriptions column={2} bordered size="middle">
-      <Descriptions.Item label={L.name}>{customer.name}</Descriptions.Item>
-      <Descriptions.Item label={L.phone}>
+      <Descriptions.Item label={t('customer.fields.name')}>{customer.name}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.phone')}>
         <RevealablePhone customer={customer} />
       </Descriptions.Item>
-      <Descriptions.Item label={L.gender}>{GENDER_LABELS[customer.gender]}</Descriptions.Item>
-      <Descriptions.Item label={L.birthday}>{customer.birthday ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label={L.source}>{CUSTOMER_SOURCE_LABELS[customer.source]}</Descriptions.Item>
-      <Descriptions.Item label={L.vip}>{customer.vip ? t('customer.vip.yes') : t('customer.vip.no')}</Descriptions.Item>
-      <Descriptions.Item label={L.tags} span={2}>
+      <Descriptions.Item label={t('customer.fields.gender')}>{t(optionKey('customer', 'gender', customer.gender))}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.birthday')}>{customer.birthday ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.source')}>{t(optionKey('customer', 'source', customer.source))}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.vip')}>{customer.vip ? t('customer.vip.yes') : t('customer.vip.no')}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.tags')} span={2}>
         {customer.tags.length ? customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-'}
       </Descriptions.Item>
-      <Descriptions.Item label={L.healthNotes} span={2}>
+      <Descriptions.Item label={t('customer.fields.healthNotes')} span={2}>
         <Typography.Text type={customer.healthNotes ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
           {customer.healthNotes || '-'}
         </Typography.Text>
       </Descriptions.Item>
-      <Descriptions.Item label={L.consentSignedAt}>
+      <Descriptions.Item label={t('customer.fields.consentSignedAt')}>
         {customer.consentSignedAt ? formatDateTime(customer.consentSignedAt) : <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>}
       </Descriptions.Item>
       <Descriptions.Item label={t('customer.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
@@ -144,7 +145,7 @@ function Notes({ customer }: { customer: Customer }) {
         }, { onError: (error) => applyServerErrors(form, error) })
       }
     >
-      <Form.Item name="notes" label={L.notes} rules={[zodRule(customerCreateSchema.shape.notes)]}>
+      <Form.Item name="notes" label={t('customer.fields.notes')} rules={[zodRule(customerCreateSchema.shape.notes)]}>
         <Input.TextArea rows={8} maxLength={1000} showCount placeholder={t('customer.notes.placeholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={mutation.isPending}>

@@ -5,12 +5,9 @@ import {
   MAX_DETAILS,
   MAX_DETAIL_IMAGES,
   MAX_PRICE_FEN,
-  PROGRAM_FIELD_LABELS as L,
   PROGRAM_PRICE_ERROR,
   PROGRAM_STATUSES,
-  PROGRAM_STATUS_LABELS,
   PROGRAM_TYPES,
-  PROGRAM_TYPE_LABELS,
   defaultTouchUpDays,
   programCreateSchema,
   programFieldSchemas,
@@ -21,14 +18,12 @@ import {
 import { zodRule } from '../../providers/formRules';
 import { ImageListUpload, ImageUpload } from '../../components/upload';
 import { MoneyInput, fenToYuan } from '../../components/money';
+import { useOptions } from '../../components/crud';
 
 // The create schema's fields: those with a default accept an empty value, so they are not marked required.
 const S = programCreateSchema.in.shape;
 const ROW = programFieldSchemas.details.element.shape;
 const MAX_PRICE_YUAN = fenToYuan(MAX_PRICE_FEN);
-
-export const PROGRAM_TYPE_OPTIONS = PROGRAM_TYPES.map((value) => ({ value, label: PROGRAM_TYPE_LABELS[value] }));
-export const PROGRAM_STATUS_OPTIONS = PROGRAM_STATUSES.map((value) => ({ value, label: PROGRAM_STATUS_LABELS[value] }));
 
 /**
  * Create and edit a service program. Prices are typed in yuan and held in fen (MoneyInput), so the
@@ -37,6 +32,8 @@ export const PROGRAM_STATUS_OPTIONS = PROGRAM_STATUSES.map((value) => ({ value, 
 export default function ProgramForm({ formProps }: { formProps: FormProps<ProgramInput> }) {
   const { t } = useTranslation();
   const form = formProps.form;
+  const typeOptions = useOptions('program', 'type', PROGRAM_TYPES);
+  const statusOptions = useOptions('program', 'status', PROGRAM_STATUSES);
 
   return (
     <Form<ProgramInput>
@@ -52,29 +49,29 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
     >
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="name" label={L.name} rules={[zodRule(S.name)]}>
+          <Form.Item name="name" label={t('program.fields.name')} rules={[zodRule(S.name)]}>
             <Input placeholder={t('program.name.placeholder')} maxLength={50} showCount />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="type" label={L.type} rules={[zodRule(S.type)]}>
-            <Select options={PROGRAM_TYPE_OPTIONS} placeholder={t('program.type.placeholder')} />
+          <Form.Item name="type" label={t('program.fields.type')} rules={[zodRule(S.type)]}>
+            <Select options={typeOptions} placeholder={t('program.type.placeholder')} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="tag" label={L.tag} rules={[zodRule(S.tag)]}>
+          <Form.Item name="tag" label={t('program.fields.tag')} rules={[zodRule(S.tag)]}>
             <Input placeholder={t('program.tag.placeholder')} maxLength={20} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="priceFen" label={L.priceFen} rules={[zodRule(S.priceFen)]}>
+          <Form.Item name="priceFen" label={t('program.fields.priceFen')} rules={[zodRule(S.priceFen)]}>
             <MoneyInput max={MAX_PRICE_YUAN} placeholder="0.00" />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item
             name="vipPriceFen"
-            label={L.vipPriceFen}
+            label={t('program.fields.vipPriceFen')}
             dependencies={['priceFen']}
             rules={[
               zodRule(S.vipPriceFen),
@@ -89,26 +86,26 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="durationMinutes" label={L.durationMinutes} rules={[zodRule(S.durationMinutes)]}>
+          <Form.Item name="durationMinutes" label={t('program.fields.durationMinutes')} rules={[zodRule(S.durationMinutes)]}>
             <InputNumber min={5} max={720} step={5} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={6}>
-          <Form.Item name="touchUpDays" label={L.touchUpDays} rules={[zodRule(S.touchUpDays)]} extra={t('program.touchUpDays.extra')}>
+          <Form.Item name="touchUpDays" label={t('program.fields.touchUpDays')} rules={[zodRule(S.touchUpDays)]} extra={t('program.touchUpDays.extra')}>
             <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="status" label={L.status} rules={[zodRule(S.status)]}>
-        <Radio.Group options={PROGRAM_STATUS_OPTIONS} optionType="button" />
+      <Form.Item name="status" label={t('program.fields.status')} rules={[zodRule(S.status)]}>
+        <Radio.Group options={statusOptions} optionType="button" />
       </Form.Item>
-      <Form.Item name="mainImage" label={L.mainImage} rules={[zodRule(S.mainImage)]}>
+      <Form.Item name="mainImage" label={t('program.fields.mainImage')} rules={[zodRule(S.mainImage)]}>
         <ImageUpload />
       </Form.Item>
-      <Form.Item name="detailImages" label={L.detailImages} rules={[zodRule(S.detailImages)]} extra={t('program.detailImages.extra', { max: MAX_DETAIL_IMAGES })}>
+      <Form.Item name="detailImages" label={t('program.fields.detailImages')} rules={[zodRule(S.detailImages)]} extra={t('program.detailImages.extra', { max: MAX_DETAIL_IMAGES })}>
         <ImageListUpload max={MAX_DETAIL_IMAGES} />
       </Form.Item>
-      <Form.Item label={L.details} extra={t('program.details.extra', { max: MAX_DETAILS })}>
+      <Form.Item label={t('program.fields.details')} extra={t('program.details.extra', { max: MAX_DETAILS })}>
         {/* The add button stops at the contract's maximum; each cell runs its own rule. */}
         <Form.List name="details">
           {(fields, { add, remove, move }) => (

@@ -35,22 +35,22 @@ export default function UserCenterPage() {
         initialValues={{ name: user.name, avatar: user.avatar, jobName: user.jobName, remark: user.remark }}
         onFinish={(values) => save.mutate(values)}
       >
-        <Form.Item name="avatar" label={t('account.avatar')} rules={[zodRule(fields.avatar)]}>
+        <Form.Item name="avatar" label={t('account.fields.avatar')} rules={[zodRule(fields.avatar)]}>
           <ImageUpload />
         </Form.Item>
-        <Form.Item name="name" label={t('account.name')} rules={[zodRule(fields.name)]}>
+        <Form.Item name="name" label={t('account.fields.name')} rules={[zodRule(fields.name)]}>
           <Input maxLength={30} showCount />
         </Form.Item>
-        <Form.Item label={t('account.phone')} extra={t('user.center.phoneHint')}>
+        <Form.Item label={t('account.fields.phone')} extra={t('user.center.phoneHint')}>
           <Input value={user.phone} readOnly disabled />
         </Form.Item>
         <Form.Item label={t('user.center.role')}>
           <Input value={grantLabel(user.role, user.shop)} readOnly disabled />
         </Form.Item>
-        <Form.Item name="jobName" label={t('account.jobName')} rules={[zodRule(fields.jobName)]}>
+        <Form.Item name="jobName" label={t('account.fields.jobName')} rules={[zodRule(fields.jobName)]}>
           <Input maxLength={30} placeholder={t('account.jobName.placeholder')} />
         </Form.Item>
-        <Form.Item name="remark" label={t('account.remark')} rules={[zodRule(fields.remark)]}>
+        <Form.Item name="remark" label={t('account.fields.remark')} rules={[zodRule(fields.remark)]}>
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
         </Form.Item>
         <Form.Item>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_GROUP_ICONS, ROUTES } from '../../../contract/routes';
-import { APP_ROUTES, REFINE_RESOURCES, findAppRoute } from '../../../src/resources';
+import { RESOURCES } from '../../../contract/resources';
+import { APP_ROUTES, findAppRoute } from '../../../src/resources';
+import { REFINE_RESOURCES } from '../../../src/resources/refine';
 import { BlankPage, PAGES } from '../../../src/resources/pages';
 import { ICONS } from '../../../src/resources/icons';
 import { pageTexts, messages } from '../../../src/locales';
@@ -18,9 +20,13 @@ describe('resources table', () => {
     for (const icon of named) expect(ICONS[icon], icon).toBeTruthy();
   });
 
-  it('gives refine one resource per route that lists one', () => {
+  it('gives refine one resource per descriptor, joined with the route that lists it', () => {
     expect(REFINE_RESOURCES).toContainEqual({ name: 'shops', list: '/business/shop', meta: { label: 'menu.business.shop', routeName: 'Shop' } });
-    expect(REFINE_RESOURCES.map((r) => r.name)).toEqual(ROUTES.filter((r) => r.resource).map((r) => r.resource));
+    expect(REFINE_RESOURCES.map((r) => r.name)).toEqual(Object.keys(RESOURCES));
+    expect(REFINE_RESOURCES.map((r) => r.name).sort()).toEqual(ROUTES.flatMap((r) => (r.resource ? [r.resource] : [])).sort());
+    for (const route of ROUTES.filter((r) => r.resource)) {
+      expect(REFINE_RESOURCES.find((r) => r.name === route.resource)).toEqual({ name: route.resource, list: route.path, meta: { label: route.titleKey, routeName: route.name } });
+    }
   });
 
   it('finds the route of a concrete path, parameters included', () => {

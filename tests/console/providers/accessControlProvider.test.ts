@@ -74,9 +74,54 @@ describe.each(Object.entries(ACCOUNTS))('%s', (role, phone) => {
   });
 });
 
+/**
+ * The API permission table per REST resource, written out: who may make each call. Buttons follow it
+ * (create, edit, delete and the resources' own calls); list and show also need the page that lists
+ * the resource (above).
+ */
+const WRITE: Record<string, string[]> = {
+  shops: ['admin'],
+  accounts: ['admin'],
+  banners: ['admin'],
+  programs: ['admin'],
+  staff: ['shop-manager'],
+  customers: ['shop-manager'],
+};
+const ACTIONS: [resource: string, action: string, roles: string[]][] = [
+  ['accounts', 'disable', ['admin']],
+  ['accounts', 'enable', ['admin']],
+  ['accounts', 'reset-password', ['admin']],
+  ['accounts', 'grants', ['admin']],
+  ['staff', 'reveal-phone', ['shop-manager', 'admin']],
+  ['customers', 'reveal-phone', ['shop-manager', 'admin']],
+];
+
+describe.each(Object.entries(ACCOUNTS))('%s on the REST resources', (role, phone) => {
+  beforeEach(() => setToken(mockLogin(phone)));
+
+  it('may create, edit, clone and delete where the API lets it write', async () => {
+    for (const [resource, writers] of Object.entries(WRITE)) {
+      for (const action of ['create', 'clone', 'edit', 'delete']) {
+        const answer = await can(resource, action);
+        expect({ resource, action, can: answer.can }).toEqual({ resource, action, can: writers.includes(role) });
+        if (!answer.can) expect(answer.reason).toBe('当前角色无权访问');
+      }
+    }
+  });
+
+  it("may make a resource's own calls where the API lets it, and no call the resource does not have", async () => {
+    for (const [resource, action, roles] of ACTIONS) {
+      await expect(can(resource, action)).resolves.toMatchObject({ can: roles.includes(role) });
+    }
+    await expect(can('shops', 'reveal-phone')).resolves.toMatchObject({ can: false });
+    await expect(can('accounts', 'toString')).resolves.toMatchObject({ can: false });
+  });
+});
+
 describe('without a user', () => {
   it('denies role-bound pages and allows the "*" pages', async () => {
     await expect(can('shops')).resolves.toMatchObject({ can: false });
+    await expect(can('customers', 'create')).resolves.toMatchObject({ can: false });
     await expect(can('Workplace')).resolves.toMatchObject({ can: true });
     expect(userInfoCalls).toBe(0);
   });

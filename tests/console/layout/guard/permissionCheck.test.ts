@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { inServerMenu, outsideServerMenu, permissionCheck, type CheckedRoute, type PermissionState } from '../../../../src/layout/guard/permissionCheck';
 import { menuFor } from '../../../../contract/access';
-import { findRouteByName } from '../../../../contract/routes';
+import { findRouteByName, type RouteName } from '../../../../contract/routes';
 import type { Role } from '../../../../contract/roles';
 
-const route = (name: string) => findRouteByName(name)!;
+const route = (name: RouteName) => findRouteByName(name)!;
 const plain = (role: Role | undefined): PermissionState => ({ role, menuFromServer: false, serverMenu: [], menuLoading: false });
 const fromServer = (role: Role, extra: Partial<PermissionState> = {}): PermissionState => ({ role, menuFromServer: true, serverMenu: menuFor(role), menuLoading: false, ...extra });
 
