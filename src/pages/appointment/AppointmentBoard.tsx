@@ -63,7 +63,7 @@ const weekStart = (d: Date) => dayjs(d).subtract((dayjs(d).day() + 6) % 7, 'day'
  * With `entitlement`, a picked slot books that touch-up.
  */
 export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Entitlement | null; onBooked?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setup = useShopSetup();
   const invalidate = useInvalidate();
   const [view, setView] = useState<View>('day');
@@ -170,7 +170,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           <Button icon={<RightOutlined />} aria-label={t('appointment.next', { unit: t(`appointment.unit.${unit}`) })} onClick={() => move(1)} />
           <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.toDate())} />
           <Typography.Text strong data-testid="board-range">
-            {view === 'day' ? dayjs(date).format('YYYY-MM-DD dddd') : `${dayjs(rangeStart).format('MM-DD')} ~ ${dayjs(rangeEnd).subtract(1, 'day').format('MM-DD')}`}
+            {view === 'day' ? dayjs(date).locale(i18n.language === 'en-US' ? 'en' : 'zh-cn').format('YYYY-MM-DD dddd') : `${dayjs(rangeStart).format('MM-DD')} ~ ${dayjs(rangeEnd).subtract(1, 'day').format('MM-DD')}`}
           </Typography.Text>
           <Segmented<View>
             value={view}
