@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { appointmentEvents, appointments, customers, programs, touchUpEntitlements } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, listQuery, listSpec, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
-import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
+import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../db/list/listRequest';
 import { isInstant, type FilterValue } from '../db/list/filterValues';
 import { byShop, listStatements, serverResource } from '../http/resource';
 import { invalid, notFound } from '../http/errors';
@@ -88,7 +88,7 @@ export const appointmentList = serverResource({
   search: searchBy(appointments.customerName, appointments.customerPhone),
   maxPageSize: (filters) => {
     const { from, to } = rangeOf(filters);
-    return from !== undefined && to !== undefined && to - from <= MAX_CALENDAR_RANGE_DAYS * 86_400_000 ? MAX_CALENDAR_PAGE : 200;
+    return from !== undefined && to !== undefined && to - from <= MAX_CALENDAR_RANGE_DAYS * 86_400_000 ? MAX_CALENDAR_PAGE : MAX_PAGE_SIZE;
   },
 });
 

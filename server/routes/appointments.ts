@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { APPOINTMENT_ACTIONS, appointmentActionSchema, appointmentCancelSchema, appointmentCreateSchema, appointmentDetailSchema, appointmentResource, appointmentUpdateSchema, type Appointment } from '../../contract/appointment';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
@@ -7,7 +6,7 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
-import { envelope, idParam, idParams, listSchema } from '../http/routeSchemas';
+import { envelope, idParams, listSchema } from '../http/routeSchemas';
 import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
 import { applyAppointmentAction } from '../appointments/transitions';
 import { appointmentList, appointmentListStatements, readAppointment } from '../appointments/listing';
@@ -37,7 +36,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
   );
   for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
-    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), schema: { params: z.object({ id: idParam }), body: appointmentActionSchema } }, async (req) =>
+    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), schema: { params: idParams, body: appointmentActionSchema } }, async (req) =>
       ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
     );
   }
