@@ -3,6 +3,10 @@ import { bannerResource } from './banner';
 import { customerResource } from './customer';
 import { appointmentResource } from './appointment';
 import { entitlementResource } from './entitlement';
+import { orderResource } from './order';
+import { afterSaleResource } from './afterSale';
+import { performanceRecordResource } from './performanceRecord';
+import { ledgerEntryResource } from './ledgerEntry';
 import { programResource } from './program';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
@@ -19,6 +23,10 @@ export const RESOURCES = {
   customers: customerResource,
   appointments: appointmentResource,
   entitlements: entitlementResource,
+  orders: orderResource,
+  'after-sales': afterSaleResource,
+  'performance-records': performanceRecordResource,
+  ledger: ledgerEntryResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -8,6 +8,7 @@ import { authHandlers, resetAuth } from './auth';
 import { banners } from './banners';
 import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
+import { afterSales, ledger, orders, performanceRecords } from './money';
 import { programs } from './programs';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
@@ -29,6 +30,10 @@ const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
   customers: customerHandlers,
   appointments: appointments.handlers,
   entitlements: entitlements.handlers,
+  orders: orders.handlers,
+  'after-sales': afterSales.handlers,
+  'performance-records': performanceRecords.handlers,
+  ledger: ledger.handlers,
 };
 
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';

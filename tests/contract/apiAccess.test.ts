@@ -67,6 +67,22 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
     shopScoped: true,
     verbs: { list: [A, M, F], read: [A, M, F], create: [], update: [], delete: [] },
   },
+  orders: {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:pay': [M], 'action:cancel': [M] },
+  },
+  'after-sales': {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:withdraw': [M], 'action:approve': [A, F], 'action:reject': [A, F] },
+  },
+  'performance-records': {
+    shopScoped: true,
+    verbs: { list: [A, F], read: [A, F], create: [], update: [], delete: [], 'action:approve': [A, F], 'action:reject': [A, F] },
+  },
+  ledger: {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:reverse': [M] },
+  },
 };
 
 /** [resource, verb, role, allowed] for every cell of the table. */

@@ -25,9 +25,12 @@ export const touchUpEntitlements = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('available'),
     /** The after-sale appointment holding or having used it. */
     appointmentId: integer('appointment_id'),
+    /** The paid order (source order) or approved after-sale (source after-sale) that granted it. */
+    orderId: integer('order_id'),
+    afterSaleId: integer('after_sale_id'),
     ...timestamps,
   },
-  (t) => [index('touch_up_entitlements_shop_until_idx').on(t.shopId, t.validUntil), index('touch_up_entitlements_customer_idx').on(t.customerId)],
+  (t) => [index('touch_up_entitlements_shop_until_idx').on(t.shopId, t.validUntil), index('touch_up_entitlements_customer_idx').on(t.customerId), index('touch_up_entitlements_order_idx').on(t.orderId)],
 );
 
 /**

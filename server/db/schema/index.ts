@@ -9,3 +9,7 @@ export * from './program';
 export * from './banner';
 export * from './upload';
 export * from './appointment';
+export * from './order';
+export * from './afterSale';
+export * from './performanceRecord';
+export * from './ledger';
