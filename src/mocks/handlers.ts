@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
-import type { ResourceName } from '../../contract/resources';
+import { RESOURCES, type ResourceName } from '../../contract/resources';
+import { mockResource } from './engine/resource';
 import { resetSessions } from './engine/session';
 import { resetTables } from './engine/store';
 import { accountHandlers, accounts } from './accounts';
@@ -20,8 +21,8 @@ import { resetUploads, uploadHandlers } from './upload';
  * that are not CRUD from one file per feature, with the server's envelope, codes and messages.
  */
 
-/** The handlers of every resource of the contract (CRUD and actions): a new resource without them does not compile. */
-const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
+/** The resources with a feature file: demo rows, hooks or actions beyond the generic CRUD. */
+const FEATURE_HANDLERS: Partial<Record<ResourceName, HttpHandler[]>> = {
   shops: shops.handlers,
   accounts: accountHandlers,
   banners: banners.handlers,
@@ -36,6 +37,11 @@ const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
   ledger: ledger.handlers,
 };
 
+/** Every resource of the contract: its feature's handlers, or the engine's CRUD over no rows, so a new resource needs no file here. */
+const RESOURCE_HANDLERS: HttpHandler[] = (Object.keys(RESOURCES) as ResourceName[]).flatMap(
+  (name) => FEATURE_HANDLERS[name] ?? mockResource(RESOURCES[name], { seed: () => [] }).handlers,
+);
+
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';
 
 /** Back to the demo data: shops, accounts, banners, programs, staff, customers and messages; no session. Call between tests. */
@@ -48,4 +54,4 @@ export function resetMockDb(): void {
 }
 resetMockDb();
 
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...Object.values(RESOURCE_HANDLERS).flat()];
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...RESOURCE_HANDLERS];
