@@ -16,39 +16,51 @@ export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
 const DAY_MS = 86_400_000;
 
-/** The performance records of a paid order: its payable split by the staff shares, each with its commission. */
-export async function salePerformance(tx: DbOrTx, order: OrderRow) {
-  const rates = await tx
-    .select({ id: staff.id, rate: staff.commissionRateBp })
-    .from(staff)
-    .where(inArray(staff.id, order.staffShares.map((s) => s.staffId)));
+type PaidOrder = Pick<OrderRow, 'id' | 'orderNo' | 'shopId' | 'customerId' | 'customerName' | 'lines' | 'payableFen' | 'staffShares'>;
+
+/**
+ * The performance records of a paid order: its payable split by the staff shares with the
+ * largest-remainder method, each with the commission at its staff member's rate. Pure, so the demo
+ * data's records come out exactly as the cashier's.
+ */
+export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => number) {
   const amounts = splitByShares(order.payableFen, order.staffShares.map((s) => s.shareBp));
-  return order.staffShares.map((s, i) => {
-    const rate = rates.find((r) => r.id === s.staffId)?.rate ?? 0;
-    return {
-      orderId: order.id,
-      orderNo: order.orderNo,
-      shopId: order.shopId,
-      staffId: s.staffId,
-      staffName: s.staffName,
-      kind: 'sale' as const,
-      shareBp: s.shareBp,
-      amountFen: amounts[i],
-      commissionRateBp: rate,
-      commissionFen: commissionFen(amounts[i], rate),
-    };
-  });
+  return order.staffShares.map((s, i) => ({
+    orderId: order.id,
+    orderNo: order.orderNo,
+    shopId: order.shopId,
+    staffId: s.staffId,
+    staffName: s.staffName,
+    kind: 'sale' as const,
+    shareBp: s.shareBp,
+    amountFen: amounts[i],
+    commissionRateBp: rateOf(s.staffId),
+    commissionFen: commissionFen(amounts[i], rateOf(s.staffId)),
+  }));
 }
 
-/** A touch-up entitlement for each line whose program grants one, from now for its touch-up days. */
-async function entitlementsOf(tx: DbOrTx, order: OrderRow, now: number) {
+/** The ledger's service income of a paid order, on the Shanghai day it was paid. */
+export function incomeEntry(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
+  return {
+    shopId: order.shopId,
+    type: 'income' as const,
+    category: 'service' as const,
+    amountFen: order.payableFen,
+    occurredOn: shanghaiDayOf(paidAt),
+    note: `订单 ${order.orderNo} ${order.customerName}`.slice(0, 200),
+    orderId: order.id,
+    createdBy: by.accountId,
+    createdByName: by.accountName.slice(0, 30),
+  };
+}
+
+/** A touch-up entitlement for each line whose program grants one (a customer's order only), from `paidAt` for its touch-up days. */
+export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: number) => number, paidAt: number) {
   if (order.customerId === null) return [];
-  const ids = order.lines.map((l) => l.programId);
-  const days = await tx.select({ id: programs.id, touchUpDays: programs.touchUpDays }).from(programs).where(inArray(programs.id, ids));
   return order.lines.flatMap((l) => {
-    const d = days.find((p) => p.id === l.programId)?.touchUpDays ?? 0;
-    if (d <= 0) return [];
-    return [{ shopId: order.shopId, customerId: order.customerId!, programId: l.programId, source: 'order', orderId: order.id, validFrom: new Date(now).toISOString(), validUntil: new Date(now + d * DAY_MS).toISOString() }];
+    const days = touchUpDaysOf(l.programId);
+    if (days <= 0) return [];
+    return [{ shopId: order.shopId, customerId: order.customerId!, programId: l.programId, source: 'order', orderId: order.id, validFrom: new Date(paidAt).toISOString(), validUntil: new Date(paidAt + days * DAY_MS).toISOString() }];
   });
 }
 
@@ -74,19 +86,14 @@ export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: O
     .set({ status: 'paid', payments, paidFen, paidAt, updatedAt: sql`now()` })
     .where(eq(orders.id, id))
     .returning();
-  await tx.insert(performanceRecords).values(await salePerformance(tx, row));
-  await tx.insert(ledgerEntries).values({
-    shopId,
-    type: 'income',
-    category: 'service',
-    amountFen: paidFen,
-    occurredOn: shanghaiDayOf(now),
-    note: `订单 ${row.orderNo} ${row.customerName}`.slice(0, 200),
-    orderId: row.id,
-    createdBy: actor.session.accountId,
-    createdByName: actor.session.accountName.slice(0, 30),
-  });
-  const rights = await entitlementsOf(tx, row, now);
+  const rates = await tx
+    .select({ id: staff.id, rate: staff.commissionRateBp })
+    .from(staff)
+    .where(inArray(staff.id, row.staffShares.map((s) => s.staffId)));
+  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
+  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
+  const windows = await tx.select({ id: programs.id, days: programs.touchUpDays }).from(programs).where(inArray(programs.id, row.lines.map((l) => l.programId)));
+  const rights = orderEntitlements(row, (id) => windows.find((p) => p.id === id)?.days ?? 0, now);
   if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
   if (row.appointmentId !== null) {
     // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
