@@ -65,9 +65,10 @@ export async function idempotent<T>(db: Db, who: { accountId: number; key: strin
       if (stored.call !== call || stored.requestHash !== hash) throw conflict(KEY_REUSED);
       return { statusCode: stored.statusCode, body: stored.response as T };
     }
-    const answer = await work(tx);
-    // The account's expired keys go as it makes new ones (its own rows, found by the primary key's prefix).
+    // The account's expired keys go as it makes new ones (its own rows, found by the primary key's
+    // prefix), before the work takes any lock another cashier waits for.
     await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`)));
+    const answer = await work(tx);
     await tx.insert(idempotencyKeys).values({ accountId, key, call, requestHash: hash, statusCode: answer.statusCode, response: answer.body });
     return answer;
   });
