@@ -128,7 +128,7 @@ async function notifyShop(tx: Tx, request: AfterSaleRow, approved: boolean, cont
 
 /** The request as the API answers it, after its decision. */
 async function readReviewed(tx: Tx, id: number): Promise<AfterSale> {
-  const [r] = await tx.select({ row: afterSales, shopName: shopNameOf(afterSales.shopId) }).from(afterSales).where(eq(afterSales.id, id));
+  const [r] = await tx.select({ row: afterSales, shopName: shopNameOf(afterSales) }).from(afterSales).where(eq(afterSales.id, id));
   const { row } = r;
   return {
     id: row.id,

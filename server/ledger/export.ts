@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ledgerEntries, orders } from '../db/schema';
+import { ledgerEntries } from '../db/schema';
 import { sessionOf } from '../auth/sessionGuard';
 import type { ListRequest } from '../db/list/listRequest';
 import { periodOf } from '../db/list/dayRange';
 import { sendXlsx, type ExportColumn } from '../export/xlsxExport';
 import { LEDGER_CATEGORY_LABELS, LEDGER_FIELD_LABELS as L, LEDGER_TYPE_LABELS } from '../../contract/ledgerEntry';
 import { shopNameOf } from '../db/shopName';
-import { ledgerWhere } from './listing';
+import { ledgerWhere, orderNoOf } from './listing';
 
 const e = ledgerEntries;
 
@@ -17,12 +16,12 @@ const e = ledgerEntries;
 const COLUMNS: ExportColumn[] = [
   { header: '账目编号', value: e.id, width: 10 },
   { header: L.occurredOn, value: e.occurredOn, format: 'day', width: 12 },
-  { header: L.shopId, value: shopNameOf(e.shopId), width: 16 },
+  { header: L.shopId, value: shopNameOf(e), width: 16 },
   { header: L.type, value: e.type, format: { labels: LEDGER_TYPE_LABELS }, width: 8 },
   { header: L.category, value: e.category, format: { labels: LEDGER_CATEGORY_LABELS }, width: 12 },
   { header: `${L.amountFen}（元）`, value: e.amountFen, format: 'yuan' },
   { header: L.note, value: e.note, width: 30 },
-  { header: '订单号', value: sql`(select ${orders.orderNo} from ${orders} where ${orders.id} = ${e.orderId})`, width: 20 },
+  { header: '订单号', value: orderNoOf, width: 20 },
   { header: '售后申请编号', value: e.afterSaleId, width: 12 },
   { header: '冲正的账目编号', value: e.reversalOf, width: 14 },
   { header: L.createdBy, value: e.createdByName, width: 10 },

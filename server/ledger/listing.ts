@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
-import { ledgerEntries, orders } from '../db/schema';
+import { ledgerEntries } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { listQuery, textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
@@ -14,13 +13,14 @@ import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntr
 import { shopNameOf } from '../db/shopName';
 
 const e = ledgerEntries;
-const reversal = alias(ledgerEntries, 'reversal');
+/** The order's number of an entry, written out as shopNameOf explains. */
+export const orderNoOf = sql<string | null>`(select o.order_no from orders o where o.id = ledger_entries.order_id)`;
 
 /** What a ledger row carries beside its own columns: the shop, the order's number and the reversing entry. */
 const derived = {
-  shopName: shopNameOf(e.shopId),
-  orderNo: sql<string | null>`(select ${orders.orderNo} from ${orders} where ${orders.id} = ${e.orderId})`,
-  reversedBy: sql<number | null>`(select ${reversal.id} from ${reversal} where ${reversal.reversalOf} = ${e.id})`,
+  shopName: shopNameOf(e),
+  orderNo: orderNoOf,
+  reversedBy: sql<number | null>`(select r.id from ledger_entries r where r.reversal_of = ledger_entries.id)`,
 };
 
 /** GET ledger: a manager's current shop, every shop for admin and finance; the latest days first. */

@@ -16,7 +16,7 @@ const p = performanceRecords;
 const COLUMNS: ExportColumn[] = [
   { header: '记录编号', value: p.id, width: 10 },
   { header: L.orderNo, value: p.orderNo, width: 20 },
-  { header: L.shopName, value: shopNameOf(p.shopId), width: 16 },
+  { header: L.shopName, value: shopNameOf(p), width: 16 },
   { header: L.staffName, value: p.staffName, width: 10 },
   { header: L.kind, value: p.kind, format: { labels: PERFORMANCE_KIND_LABELS }, width: 10 },
   { header: `${L.shareBp}（%）`, value: p.shareBp, format: 'percent', width: 12 },

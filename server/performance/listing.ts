@@ -34,7 +34,7 @@ export const performanceList = serverResource({
   idColumn: p.id,
   defaultSort: [desc(p.createdAt)],
   search: textSearch(p.orderNo),
-  derived: { shopName: shopNameOf(p.shopId) },
+  derived: { shopName: shopNameOf(p) },
 });
 
 export type PerformanceRow = RowOf<typeof performanceRecords> & { shopName: string };
@@ -91,7 +91,7 @@ export async function performanceSummary(db: Db, session: SessionContext, reques
 /** One record with its shop's name; 404 when it does not exist. */
 export async function readPerformanceRecord(db: DbOrTx, id: number): Promise<PerformanceRecord> {
   const [row] = await db
-    .select({ record: p, shopName: shopNameOf(p.shopId) })
+    .select({ record: p, shopName: shopNameOf(p) })
     .from(p)
     .where(eq(p.id, id));
   if (!row) throw notFound(performanceRecordResource.missing);
