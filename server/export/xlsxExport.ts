@@ -51,6 +51,12 @@ function cellValue(c: ExportColumn, v: unknown): unknown {
   return v;
 }
 
+/** The query string as the client sent it, by name (a repeated name keeps all its values). */
+function filtersOf(url: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  return Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!]));
+}
+
 /** 业绩记录_2026-11-01至2026-11-30.xlsx; 业绩记录_全部.xlsx without a period. */
 export function exportFileName(title: string, period: ExportQuery['period']): string {
   const { from, to } = period;
@@ -104,7 +110,7 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
       client.release();
     }
     if (aborted) return out.destroy();
-    await audit(db, req, { action: 'export', entity: q.entity, summary: JSON.stringify({ file: fileName, filters: req.query, rows }) });
+    await audit(db, req, { action: 'export', entity: q.entity, summary: JSON.stringify({ file: fileName, filters: filtersOf(req.url), rows }) });
     sheet.commit();
     await workbook.commit();
   };
