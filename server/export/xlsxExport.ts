@@ -88,7 +88,10 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
     const sheet = workbook.addWorksheet(q.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = q.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 14, style: c.format === 'yuan' || c.format === 'percent' ? { numFmt: '0.00' } : {} }));
+    sheet.columns = q.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 14 }));
+    // One style object per column, shared by its cells: exceljs caches a style by object identity, and
+    // the fresh object it would give every cell cost more than half of the export's time.
+    const styles = q.columns.map((c) => (c.format === 'yuan' || c.format === 'percent' ? { numFmt: '0.00' } : {}));
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: q.columns.length } };
     const client = await pool.connect();
     let rows = 0;
@@ -98,7 +101,11 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
       while (!aborted) {
         const batch = await client.query<unknown[]>({ text: `fetch ${FETCH_ROWS} from export_rows`, rowMode: 'array' });
         if (batch.rows.length === 0) break;
-        for (const r of batch.rows) sheet.addRow(r.map((v, i) => cellValue(q.columns[i], v))).commit();
+        for (const r of batch.rows) {
+          const row = sheet.addRow(r.map((v, i) => cellValue(q.columns[i], v)));
+          for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i];
+          row.commit();
+        }
         rows += batch.rows.length;
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
