@@ -7,33 +7,30 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import { audit } from '../audit/audit';
+import { sessionOf } from '../auth/sessionGuard';
+import { listConditions, type Resource } from '../http/resource';
+import type { ListRequest } from '../db/list/listRequest';
+import { periodOf } from '../db/list/dayRange';
+import type { FilterField } from '../../contract/resource';
 
 /**
  * One column of a spreadsheet export. `yuan` takes integer fen and writes yuan as a number shown
  * 0.00 (`percent` likewise turns basis points into percent); `time` writes an instant as Asia/Shanghai "YYYY-MM-DD HH:mm:ss"; `day` a date column as
- * "YYYY-MM-DD"; `labels` writes a code's Chinese label.
+ * "YYYY-MM-DD"; `labels` writes a code's Chinese label; a function writes what it makes of the value
+ * (a JSON column as one line of text).
  */
 export interface ExportColumn {
   header: string;
   value: SQL | PgColumn;
-  format?: 'yuan' | 'percent' | 'time' | 'day' | { labels: Readonly<Record<string, string>> };
+  format?: 'yuan' | 'percent' | 'time' | 'day' | { labels: Readonly<Record<string, string>> } | ((value: unknown) => string);
   width?: number;
 }
 
-/** What one export reads: the list's own table, conditions (scope and filters) and order. */
-export interface ExportQuery {
-  /** The sheet's name and the start of the file name: 业绩记录. */
+/** A list's spreadsheet: its title (the sheet's name and the start of the file name: 业绩记录) and columns. */
+export interface ExportSheet {
   title: string;
-  /** Audit entity. */
-  entity: string;
-  table: PgTable;
   columns: readonly ExportColumn[];
-  where: SQL | undefined;
-  orderBy: SQL[];
-  /** The days the filters name, for the file name. */
-  period: { from?: string; to?: string };
 }
-
 /** Rows fetched from the cursor at a time: few enough to keep memory flat, many enough to keep round trips rare. */
 const FETCH_ROWS = 2000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -47,6 +44,7 @@ function selected(c: ExportColumn): SQL | PgColumn {
 function cellValue(c: ExportColumn, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (c.format === 'yuan' || c.format === 'percent') return Number(v) / 100;
+  if (typeof c.format === 'function') return c.format(v);
   if (typeof c.format === 'object') return c.format.labels[v as string] ?? v;
   return v;
 }
@@ -58,7 +56,7 @@ function filtersOf(url: string): Record<string, string | string[]> {
 }
 
 /** 业绩记录_2026-11-01至2026-11-30.xlsx; 业绩记录_全部.xlsx without a period. */
-export function exportFileName(title: string, period: ExportQuery['period']): string {
+export function exportFileName(title: string, period: { from?: string; to?: string }): string {
   const { from, to } = period;
   const span = from && to ? `${from}至${to}` : from ? `${from}起` : to ? `截至${to}` : '全部';
   return `${title}_${span}.xlsx`;
@@ -70,16 +68,32 @@ export function contentDisposition(fileName: string, asciiName: string): string 
 }
 
 /**
- * Streams an export as .xlsx while it is read: a cursor in a read-only transaction hands over rows
- * in batches, each written as a committed row of the streaming workbook, whose zip output goes to the
- * reply. Only one batch is ever held; when the client reads slower than the database, fetching waits
- * for the reply to drain. The audit row (filters and row count) is written before the file ends.
+ * Streams a list as .xlsx while it is read: the rows the list's own request selects for this session
+ * (scope, filters, order; paging ignored) come from a cursor in a read-only transaction in batches,
+ * each row written and committed to the streaming workbook, whose zip output goes to the reply. Only
+ * one batch is ever held; when the client reads slower than the database, fetching waits for the
+ * reply to drain. The audit row (query string and row count) is written before the file ends.
  */
-export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: FastifyReply, q: ExportQuery): FastifyReply {
-  const fields = Object.fromEntries(q.columns.map((c, i) => [`c${i}`, selected(c)]));
-  const query = db.select(fields).from(q.table).where(q.where).orderBy(...q.orderBy).toSQL();
+export function sendListExport<T extends PgTable, F extends Record<string, FilterField>>(
+  deps: { db: Db; pool: pg.Pool },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  res: Resource<T, F>,
+  request: ListRequest,
+  sheet: ExportSheet,
+): FastifyReply {
+  const { db, pool } = deps;
+  const { where, orderBy } = listConditions(res, sessionOf(req), request);
+  const entity = res.descriptor.name;
+  const fields = Object.fromEntries(sheet.columns.map((c, i) => [`c${i}`, selected(c)]));
+  const query = db
+    .select(fields)
+    .from(res.table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .toSQL();
   const out = new PassThrough();
-  const fileName = exportFileName(q.title, q.period);
+  const fileName = exportFileName(sheet.title, periodOf(request.filters));
   let aborted = false;
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) aborted = true;
@@ -87,12 +101,12 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
 
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-    const sheet = workbook.addWorksheet(q.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = q.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 14 }));
+    const ws = workbook.addWorksheet(sheet.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = sheet.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 14 }));
     // One style object per column, shared by its cells: exceljs caches a style by object identity, and
     // the fresh object it would give every cell cost more than half of the export's time.
-    const styles = q.columns.map((c) => (c.format === 'yuan' || c.format === 'percent' ? { numFmt: '0.00' } : {}));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: q.columns.length } };
+    const styles = sheet.columns.map((c) => (c.format === 'yuan' || c.format === 'percent' ? { numFmt: '0.00' } : {}));
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
     const client = await pool.connect();
     let rows = 0;
     try {
@@ -102,7 +116,7 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
         const batch = await client.query<unknown[]>({ text: `fetch ${FETCH_ROWS} from export_rows`, rowMode: 'array' });
         if (batch.rows.length === 0) break;
         for (const r of batch.rows) {
-          const row = sheet.addRow(r.map((v, i) => cellValue(q.columns[i], v)));
+          const row = ws.addRow(r.map((v, i) => cellValue(sheet.columns[i], v)));
           for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i];
           row.commit();
         }
@@ -117,8 +131,8 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
       client.release();
     }
     if (aborted) return out.destroy();
-    await audit(db, req, { action: 'export', entity: q.entity, summary: JSON.stringify({ file: fileName, filters: filtersOf(req.url), rows }) });
-    sheet.commit();
+    await audit(db, req, { action: 'export', entity, summary: JSON.stringify({ file: fileName, filters: filtersOf(req.url), rows }) });
+    ws.commit();
     await workbook.commit();
   };
   write().catch((e: unknown) => {
@@ -127,7 +141,7 @@ export function sendXlsx(db: Db, pool: pg.Pool, req: FastifyRequest, reply: Fast
   });
 
   reply.header('content-type', XLSX_TYPE);
-  reply.header('content-disposition', contentDisposition(fileName, `${q.entity}.xlsx`));
+  reply.header('content-disposition', contentDisposition(fileName, `${entity}.xlsx`));
   reply.header('cache-control', 'no-store');
   return reply.send(out);
 }

@@ -112,6 +112,15 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
 }
 
 /**
+ * A list request's conditions for a session without its paging: the scope and the filters, and the
+ * order. What a summary or an export of the list reads, so it selects exactly the list's rows.
+ */
+export function listConditions<T extends PgTable, F extends Record<string, FilterField>>(res: Resource<T, F>, s: SessionContext, request: ListRequest): { where: SQL | undefined; orderBy: SQL[] } {
+  const list = listQuery(request, res.list);
+  return { where: and(res.scope?.(s), list.where), orderBy: list.orderBy };
+}
+
+/**
  * Runs a list page and answers the rows with x-total-count; `map` shapes each row (e.g. masks a
  * phone). Only a page past the end, which carries no row to read the total from, counts separately.
  */

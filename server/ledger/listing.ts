@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
-import { listQuery, textSearch } from '../db/list/listQuery';
+import { textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
 import type { Prepared } from '../db/list/preparedList';
 import { dayRange } from '../db/list/dayRange';
@@ -72,12 +72,6 @@ export function ledgerView(r: LedgerRow): LedgerEntry {
 export function ledgerListStatements(db: Db, session: SessionContext, request: ListRequest) {
   const statements = listStatements(db, ledgerList, session, request);
   return statements as Omit<typeof statements, 'rows'> & { rows: Prepared<LedgerRow> };
-}
-
-/** The list's conditions for a session, without paging (the export reads them). */
-export function ledgerWhere(session: SessionContext, request: ListRequest) {
-  const list = listQuery(request, ledgerList.list);
-  return { where: and(ledgerList.scope?.(session), list.where), orderBy: list.orderBy };
 }
 
 /** One entry the session may see (another shop's is 404 to a manager). */

@@ -1,13 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { performanceRecords } from '../db/schema';
 import { shopNameOf } from '../db/shopName';
 import type { SessionContext } from '../auth/sessionGuard';
-import { listQuery, textSearch } from '../db/list/listQuery';
+import { textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
 import type { Prepared } from '../db/list/preparedList';
 import { dayRange } from '../db/list/dayRange';
-import { listStatements, serverResource, type RowOf } from '../http/resource';
+import { listConditions, listStatements, serverResource, type RowOf } from '../http/resource';
 import { notFound } from '../http/errors';
 import { performanceRecordResource, type PerformanceRecord, type PerformanceSummary } from '../../contract/performanceRecord';
 
@@ -69,12 +69,6 @@ export function performanceListStatements(db: Db, session: SessionContext, reque
   return statements as Omit<typeof statements, 'rows'> & { rows: Prepared<PerformanceRow> };
 }
 
-/** The list's conditions for a session, without paging: what the summary and the export read. */
-export function performanceWhere(session: SessionContext, request: ListRequest) {
-  const list = listQuery(request, performanceList.list);
-  return { where: and(performanceList.scope?.(session), list.where), orderBy: list.orderBy };
-}
-
 /** GET performance-records/summary: the count and sums of the records the same filters select. */
 export async function performanceSummary(db: Db, session: SessionContext, request: ListRequest): Promise<PerformanceSummary> {
   const [row] = await db
@@ -84,7 +78,7 @@ export async function performanceSummary(db: Db, session: SessionContext, reques
       commissionFen: sql<number>`coalesce(sum(${p.commissionFen}), 0)::bigint`.mapWith(Number),
     })
     .from(p)
-    .where(performanceWhere(session, request).where);
+    .where(listConditions(performanceList, session, request).where);
   return row;
 }
 

@@ -19,6 +19,7 @@ import entitlements from './entitlements';
 import performanceRecords from './performanceRecords';
 import afterSaleReview from './afterSaleReview';
 import ledger from './ledger';
+import exportRoutes from './exports';
 
 /** Every feature is one plugin; this list is the whole API. Each route's schemas come from contract/. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -46,4 +47,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(performanceRecords);
   await app.register(afterSaleReview);
   await app.register(ledger);
+  await app.register(exportRoutes);
 }

@@ -9,7 +9,6 @@ import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas
 import { ledgerList, ledgerListStatements, ledgerView, readLedgerEntry, type LedgerRow } from '../ledger/listing';
 import { addLedgerEntry, reverseLedgerEntry } from '../ledger/entries';
 import { ledgerSummary } from '../ledger/summary';
-import { exportLedger } from '../ledger/export';
 
 /** A shop's income and expense; the rules live in server/ledger/. */
 const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,8 +23,6 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/summary`, { ...guard('list'), schema: { querystring: ledgerSummaryQuerySchema, response: { 200: envelope(ledgerSummarySchema) } } }, async (req) =>
     ok(await ledgerSummary(app.db, sessionOf(req), req.query)),
   );
-
-  app.get(`${base}/export`, { ...guard('list'), schema: { querystring: ledgerList.listQuery } }, (req, reply) => exportLedger(app.db, app.pool, req, reply, req.query));
 
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(ledgerEntryResource) }, async (req) => ok(await readLedgerEntry(app.db, sessionOf(req), req.params.id)));
 

@@ -16,7 +16,6 @@ import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { performanceList, performanceListStatements, performanceSummary, performanceView, readPerformanceRecord, type PerformanceRow } from '../performance/listing';
 import { approvePerformanceRecords, reviewPerformanceRecord } from '../performance/review';
-import { exportPerformanceRecords } from '../performance/export';
 
 /** Finance's review of what the staff earned; the rules live in server/performance/. */
 const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,8 +31,6 @@ const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/summary`, { ...guard('list'), schema: { querystring: performanceList.listQuery, response: { 200: envelope(performanceSummarySchema) } } }, async (req) =>
     ok(await performanceSummary(app.db, sessionOf(req), req.query)),
   );
-
-  app.get(`${base}/export`, { ...guard('list'), schema: { querystring: performanceList.listQuery } }, (req, reply) => exportPerformanceRecords(app.db, app.pool, req, reply, req.query));
 
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(performanceRecordResource) }, async (req) => ok(await readPerformanceRecord(app.db, req.params.id)));
 
