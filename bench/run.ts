@@ -12,7 +12,8 @@ import { benchCheckout, printCheckout } from './checkout';
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
  *  4. 20 cashiers creating and paying orders with Idempotency-Keys (bench/checkout.ts);
- *  5. the customers list under load (bench/customers.ts), when its data is seeded.
+ *  5. the customers list under load (bench/customers.ts), when its data is seeded;
+ *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts).
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -81,6 +82,10 @@ async function main() {
   delete process.env.DATABASE_URL;
   const { benchCustomers } = await import('./customers');
   await benchCustomers({});
+
+  section('Finance: export of 100,000 performance records, the review list under load');
+  const { benchFinance } = await import('./finance');
+  await benchFinance();
 }
 
 main().catch((e) => {
