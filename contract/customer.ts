@@ -123,3 +123,19 @@ export const customerResource = defineResource({
 export interface RevealedPhone {
   phone: string;
 }
+
+/**
+ * GET customers/lookup?phone=<full phone>: a chain customer found at the counter by the exact phone
+ * they give, whatever their home shop, as a minimal card (the phone masked). Every other call about
+ * a customer of another shop stays 404.
+ */
+export const CUSTOMER_LOOKUP_PATH = 'customers/lookup';
+export const customerCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  vip: z.boolean(),
+  shopId: z.number(),
+  shopName: z.string(),
+});
+export type CustomerCard = z.infer<typeof customerCardSchema>;
