@@ -68,7 +68,9 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
               edits ? (
                 <MoneyInput
                   size="small"
-                  value={l.discountFen}
+                  // Empty rather than 0.00, so typing starts a fresh amount.
+                  value={l.discountFen || undefined}
+                  placeholder="0.00"
                   aria-label={t('checkstand.cart.discountOf', { name: l.programName })}
                   status={l.amountFen < 0 ? 'error' : undefined}
                   onChange={(v) => edits.onLine(l.programId, { discountFen: v ?? 0 })}
@@ -97,7 +99,8 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
           {edits ? (
             <MoneyInput
               size="small"
-              value={priced.discountFen}
+              value={priced.discountFen || undefined}
+              placeholder="0.00"
               aria-label={t('order.fields.discountFen')}
               status={priced.payableFen < 0 ? 'error' : undefined}
               onChange={(v) => edits.onDiscount(v ?? 0)}

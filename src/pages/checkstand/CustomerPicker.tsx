@@ -26,10 +26,13 @@ const fromCard = (c: CustomerCard, ownShopId: number | undefined): DraftCustomer
 export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustomer | null; onChange: (c: DraftCustomer | null) => void; shopId?: number }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  // The last text searched for: the select clears its text when it loses focus (a click on the card
+  // below), and the card must stay for that click.
+  const [asked, setAsked] = useState('');
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<CustomerInput>();
   const { mutate: create, mutation } = useCreate<Customer, ApiError>();
-  const q = search.trim();
+  const q = asked.trim();
   const { result: found, query } = useList<Customer>({
     resource: 'customers',
     filters: [{ field: 'q', operator: 'eq', value: q || undefined }],
@@ -43,6 +46,7 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
   const pick = (c: DraftCustomer | null) => {
     onChange(c);
     setSearch('');
+    setAsked('');
   };
 
   const submitNew = (v: CustomerInput) =>
@@ -69,7 +73,10 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
           value={null}
           filterOption={false}
           searchValue={search}
-          onSearch={setSearch}
+          onSearch={(text) => {
+            setSearch(text);
+            if (text.trim()) setAsked(text);
+          }}
           placeholder={t('checkstand.customer.search')}
           notFoundContent={q ? (query.isFetching ? t('checkstand.customer.searching') : t('checkstand.customer.none')) : null}
           onChange={(id) => {
