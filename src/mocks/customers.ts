@@ -47,11 +47,11 @@ export const customers = mockResource<Customer>(customerResource, {
 
 /** The counter's lookup of a chain customer by the full phone they give: any shop's, as a card. Listed before GET customers/:id. */
 const lookup = api.get(`${API.resourceBase}/${CUSTOMER_LOOKUP_PATH}`, ({ request }) => {
-  customers.authorize('list', request);
+  customers.authorize('action:lookup', request);
   const phone = new URL(request.url).searchParams.get('phone') ?? '';
   if (!PHONE_RE.test(phone)) throw badField('phone', '请输入完整的 11 位手机号');
   const c = customers.table.rows.find((row) => row.phone === phone);
-  if (!c) throw notFound('客户不存在');
+  if (!c) throw notFound('未找到该手机号的客户');
   return { id: c.id, name: c.name, phone: maskPhone(c.phone), vip: c.vip, shopId: c.shopId, shopName: shopName(c.shopId) ?? '' } satisfies CustomerCard;
 });
 
