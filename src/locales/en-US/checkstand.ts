@@ -7,7 +7,7 @@ const checkstand = {
   'checkstand.arrived.checkout': 'Check out',
   'checkstand.arrived.checkoutFor': 'Check out {{name}}',
   'checkstand.customer.title': 'Customer',
-  'checkstand.customer.search': 'Name / last four digits / full phone',
+  'checkstand.customer.search': 'Name, phone or last four digits',
   'checkstand.customer.searching': 'Searching…',
   'checkstand.customer.none': 'No customer of this shop matches',
   'checkstand.customer.walkIn': 'Walk-in',

@@ -7,7 +7,7 @@ const checkstand = {
   'checkstand.arrived.checkout': '结账',
   'checkstand.arrived.checkoutFor': '为 {{name}} 结账',
   'checkstand.customer.title': '客户',
-  'checkstand.customer.search': '姓名 / 手机尾号四位 / 完整手机号',
+  'checkstand.customer.search': '姓名、手机号或尾号四位',
   'checkstand.customer.searching': '搜索中…',
   'checkstand.customer.none': '本店没有匹配的客户',
   'checkstand.customer.walkIn': '散客',

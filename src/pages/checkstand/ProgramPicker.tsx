@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Input, Segmented, Space, Typography } from 'antd';
+import { Button, Empty, Input, Segmented, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROGRAM_TYPES, type Program, type ProgramType } from '../../../contract/program';
 import { formatFen } from '../../components/money';
@@ -11,7 +11,7 @@ type TypeFilter = ProgramType | 0;
  * The shop's on-shelf programs by type (纹眉 / 纹唇 / 美容) and search; a click (or Enter in the
  * search box, for the first match) puts one in the cart. A VIP customer sees the VIP price.
  */
-export function ProgramPicker({ programs, vip, onAdd }: { programs: readonly Program[]; vip: boolean; onAdd: (p: Program) => void }) {
+export function ProgramPicker({ programs, loading, vip, onAdd }: { programs: readonly Program[]; loading: boolean; vip: boolean; onAdd: (p: Program) => void }) {
   const { t } = useTranslation();
   const [type, setType] = useState<TypeFilter>(0);
   const [search, setSearch] = useState('');
@@ -35,7 +35,9 @@ export function ProgramPicker({ programs, vip, onAdd }: { programs: readonly Pro
         aria-label={t('checkstand.program.search')}
         onSearch={() => shown[0] && onAdd(shown[0])}
       />
-      {shown.length === 0 ? (
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : shown.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('checkstand.program.none')} />
       ) : (
         <div className="checkstand-programs">

@@ -148,7 +148,7 @@ export default function CashierPage() {
             <CustomerPicker value={draft.customer} shopId={user?.shopID ?? undefined} onChange={(customer) => change({ customer })} />
           </Card>
           <Card size="small" title={t('checkstand.program.title')}>
-            <ProgramPicker programs={setup.programs} vip={draft.customer?.vip ?? false} onAdd={(p) => setDraft((d) => addProgram(d, p.id))} />
+            <ProgramPicker programs={setup.programs} loading={setup.programsLoading} vip={draft.customer?.vip ?? false} onAdd={(p) => setDraft((d) => addProgram(d, p.id))} />
           </Card>
         </Space>
       </Col>

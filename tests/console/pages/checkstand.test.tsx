@@ -167,7 +167,7 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
   it('finds a customer of another shop only by the full phone, and serves them at this shop', async () => {
     const user = setupUser();
     openPage(CASHIER, MANAGER);
-    const search = await screen.findByRole('combobox', { name: '姓名 / 手机尾号四位 / 完整手机号' });
+    const search = await screen.findByRole('combobox', { name: '姓名、手机号或尾号四位' });
     await user.type(search, '9999');
     expect(await screen.findByText('本店没有找到；其他门店的客户请输入完整手机号查找')).toBeTruthy();
     await user.clear(search);
