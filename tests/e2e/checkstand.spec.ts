@@ -6,7 +6,7 @@ import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/log
 import { dialog, openDropdown, row } from './support/ui';
 
 const SHOTS = '/work/shots/checkstand-console';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 
 async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'patch', path: string, opts: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
   const res = await request[method](`${API.resourceBase}/${path}`, { headers: { authorization: `Bearer ${token}` }, ...opts });
@@ -123,5 +123,5 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   await page.goto('/checkstand/cashier');
   await expect(page.getByText('今日到店预约')).toBeVisible();
   await expect(page.locator('.checkstand-program').first()).toBeVisible();
-  await shot(page, 'cashier-mobile');
+  await shot(page, 'cashier-mobile', true);
 });

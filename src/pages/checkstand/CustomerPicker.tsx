@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { useCreate, useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -64,12 +64,12 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Space.Compact style={{ width: '100%' }}>
+      <Flex wrap gap={8}>
         <Select<number>
           showSearch
           autoFocus
           aria-label={t('checkstand.customer.search')}
-          style={{ flex: 1, minWidth: 0 }}
+          style={{ flex: '1 1 220px', minWidth: 0 }}
           value={null}
           filterOption={false}
           searchValue={search}
@@ -91,7 +91,7 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
         <Button icon={<UserAddOutlined />} onClick={() => setCreating((v) => !v)}>
           {t('checkstand.customer.new')}
         </Button>
-      </Space.Compact>
+      </Flex>
 
       {nobodyHere && lookup.data && (
         <CustomerCardView
