@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { formatOrderNo, type Order } from '../../../contract/order';
+import { IDEMPOTENCY_HEADER, formatOrderNo, type Order } from '../../../contract/order';
 import type { AfterSale } from '../../../contract/afterSale';
 import { afterSales, orders } from '../../../src/mocks/money';
+import { server } from '../support/server';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -111,5 +113,33 @@ describe('after-sale requests (/checkstand/after-sale)', { timeout: PAGE_TEST_TI
     const listed = await row('客户对唇色不满意，部分退款');
     expect(listed.getByText('¥300.00')).toBeTruthy();
     expect(listed.getByText('待审核')).toBeTruthy();
+  });
+
+  it('retries a request whose answer was lost with the same Idempotency-Key, and it is made once', async () => {
+    const order = paidOrder();
+    const keys: (string | null)[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/after-sales')) keys.push(request.headers.get(IDEMPOTENCY_HEADER));
+    };
+    server.events.on('request:start', listener);
+    onTestFinished(() => void server.events.removeListener('request:start', listener));
+    // The first call never gets an answer (a dropped connection).
+    server.use(http.post('*/api/beer/backstage/after-sales', () => HttpResponse.error(), { once: true }));
+    const user = setupUser();
+    openPage(PAGE, MANAGER);
+    await user.click(await screen.findByRole('button', { name: /申请售后/ }));
+    const form = await dialog('申请售后');
+    fireEvent.mouseDown(form.getByRole('combobox', { name: '订单号' }));
+    fireEvent.click(await screen.findByText(new RegExp(`^${order.orderNo}`), { selector: '.ant-select-item-option-content' }));
+    await user.click(form.getByText('投诉'));
+    await user.type(form.getByRole('textbox', { name: '原因' }), '服务时间过长');
+    await user.click(form.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(form.getByRole('button', { name: '提交申请' }).className).not.toContain('loading'));
+    await user.click(form.getByRole('button', { name: '提交申请' }));
+    expect(await row('服务时间过长')).toBeTruthy();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(afterSales.table.rows.filter((a) => a.reason === '服务时间过长')).toHaveLength(1);
   });
 });
