@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { preloadPages } from '../app/renderApp';
 import { dialog, openPage, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
 
 describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  // The layout and this page are transformed once, before any test waits on them (a loaded machine is slow).
+  beforeAll(async () => {
+    await Promise.all([preloadPages(), import('../../../src/pages/appointment')]);
+  }, 120_000);
+
   it('is offered by the full phone when this shop has nobody with it, as a card with the home shop', async () => {
     const user = setupUser();
     openPage('/appointment/new-customer', MANAGER);

@@ -1,10 +1,11 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDEMPOTENCY_HEADER } from '../../../contract/order';
 import { appointments } from '../../../src/mocks/appointments';
 import { orders } from '../../../src/mocks/money';
 import { getCurrentOrderId } from '../../../src/stores/order';
 import { server } from '../support/server';
+import { preloadPages } from '../app/renderApp';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -54,6 +55,11 @@ async function chooseOption(label: string, option: string) {
 }
 
 describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  // The layout and this page are transformed once, before any test waits on them (a loaded machine is slow).
+  beforeAll(async () => {
+    await Promise.all([preloadPages(), import('../../../src/pages/checkstand')]);
+  }, 120_000);
+
   it('checks out an arrived VIP customer: two programs, a line discount, two artists, WeChat Pay and cash, once', async () => {
     const appointment = arrivedAppointment();
     const created = sentBodies('POST', '/orders');

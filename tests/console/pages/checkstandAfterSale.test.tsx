@@ -1,10 +1,11 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDEMPOTENCY_HEADER, formatOrderNo, type Order } from '../../../contract/order';
 import type { AfterSale } from '../../../contract/afterSale';
 import { afterSales, orders } from '../../../src/mocks/money';
 import { server } from '../support/server';
+import { preloadPages } from '../app/renderApp';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -66,6 +67,11 @@ function request(order: Order, values: Partial<AfterSale>): AfterSale {
 }
 
 describe('after-sale requests (/checkstand/after-sale)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  // The layout and this page are transformed once, before any test waits on them (a loaded machine is slow).
+  beforeAll(async () => {
+    await Promise.all([preloadPages(), import('../../../src/pages/checkstand/afterSale')]);
+  }, 120_000);
+
   it("lists the shop's requests with their status, and withdraws a pending one", async () => {
     const order = paidOrder();
     request(order, { reason: '颜色偏深', status: 'pending' });
