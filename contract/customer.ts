@@ -126,6 +126,7 @@ export interface RevealedPhone {
 }
 
 /** GET customers/lookup?phone=: the full phone a customer gives at the counter, matched exactly. */
+export const CUSTOMER_LOOKUP_PATH = 'customers/lookup';
 export const customerLookupQuerySchema = strictObject({ phone: phone(L.phone) });
 
 /**

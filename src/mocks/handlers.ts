@@ -9,7 +9,7 @@ import { authHandlers, resetAuth } from './auth';
 import { banners } from './banners';
 import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
-import { afterSales, ledger, orders, performanceRecords } from './money';
+import { afterSaleHandlers, ledger, orderHandlers, performanceRecords, resetMoney } from './money';
 import { programs } from './programs';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
@@ -31,8 +31,8 @@ const FEATURE_HANDLERS: Partial<Record<ResourceName, HttpHandler[]>> = {
   customers: customerHandlers,
   appointments: appointments.handlers,
   entitlements: entitlements.handlers,
-  orders: orders.handlers,
-  'after-sales': afterSales.handlers,
+  orders: orderHandlers,
+  'after-sales': afterSaleHandlers,
   'performance-records': performanceRecords.handlers,
   ledger: ledger.handlers,
 };
@@ -51,6 +51,7 @@ export function resetMockDb(): void {
   resetAuth();
   resetMessages(accounts.table.rows);
   resetUploads();
+  resetMoney();
 }
 resetMockDb();
 

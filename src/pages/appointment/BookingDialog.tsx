@@ -3,12 +3,13 @@ import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } fro
 import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_SOURCES, CUSTOMER_SOURCE_LABELS, type Customer, type CustomerSource } from '../../../contract/customer';
+import { CUSTOMER_SOURCES, CUSTOMER_SOURCE_LABELS, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
 import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
 import type { ApiError } from '../../providers/http';
 import { applyServerErrors } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
+import { CustomerCardView, useCustomerLookup } from '../../components/customerLookup';
 import type { ShopSetup } from './useShopSetup';
 import { fromWallClock } from './shanghaiClock';
 
@@ -51,6 +52,17 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
     pagination: { currentPage: 1, pageSize: 20 },
     queryOptions: { enabled: draft !== null && !entitlement && search.trim().length > 0 },
   });
+  // A customer of another shop of the chain, found only by the full phone when this shop has nobody with it.
+  const lookup = useCustomerLookup(search, draft !== null && !entitlement && found !== undefined && found.data.length === 0);
+  const [chainCard, setChainCard] = useState<CustomerCard | null>(null);
+  useEffect(() => {
+    if (lookup.data) setChainCard(lookup.data);
+  }, [lookup.data]);
+  const customerId = Form.useWatch('customerId', form);
+  const customerOptions = [
+    ...(found?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} ${c.phone}` })),
+    ...(chainCard && !(found?.data ?? []).some((c) => c.id === chainCard.id) ? [{ value: chainCard.id, label: `${chainCard.name} ${chainCard.phone} · ${t('customerLookup.homeShop', { shop: chainCard.shopName })}` }] : []),
+  ];
 
   useEffect(() => {
     if (!draft) return;
@@ -136,15 +148,18 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
                 </Form.Item>
               </Input.Group>
             ) : (
-              <Form.Item name="customerId" rules={[{ required: true, message: t('appointment.customer.search') }]}>
-                <Select
-                  showSearch
-                  filterOption={false}
-                  placeholder={t('appointment.customer.search')}
-                  onSearch={setSearch}
-                  options={(found?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} ${c.phone}` }))}
-                />
-              </Form.Item>
+              <>
+                <Form.Item name="customerId" rules={[{ required: true, message: t('appointment.customer.search') }]}>
+                  <Select
+                    showSearch
+                    filterOption={false}
+                    placeholder={t('appointment.customer.search')}
+                    onSearch={setSearch}
+                    options={customerOptions}
+                  />
+                </Form.Item>
+                {chainCard && customerId === chainCard.id && <CustomerCardView card={chainCard} />}
+              </>
             )}
             <Form.Item name="programId" label={t('appointment.field.program')} rules={[{ required: true }]}>
               <Select

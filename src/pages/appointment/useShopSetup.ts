@@ -15,7 +15,7 @@ export function useShopSetup() {
     sorters: [{ field: 'id', order: 'asc' }],
     pagination: { currentPage: 1, pageSize: 200 },
   });
-  const { result: programPage } = useList<Program>({
+  const { result: programPage, query: programQuery } = useList<Program>({
     resource: 'programs',
     filters: [{ field: 'status', operator: 'eq', value: 'on' }],
     sorters: [{ field: 'id', order: 'asc' }],
@@ -27,6 +27,7 @@ export function useShopSetup() {
     closeTime: shop?.closeTime ?? '21:00',
     staff: staffPage?.data ?? [],
     programs: programPage?.data ?? [],
+    programsLoading: programQuery.isLoading,
   };
 }
 

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { NO_ORDER, getCurrentOrderId, resetCurrentOrderId, setCurrentOrderId, useCurrentOrderId } from '../../../src/stores/order';
+import { NO_ORDER, ORDER_KEY, getCurrentOrderId, resetCurrentOrderId, setCurrentOrderId, useCurrentOrderId } from '../../../src/stores/order';
 import { clearUser, setUser } from '../../../src/stores/currentUser';
 import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEvents';
 import type { UserInfo } from '../../../contract/auth';
@@ -35,5 +35,23 @@ describe('current order store', () => {
     setCurrentOrderId(8);
     emitRoleSwitched(MANAGER);
     expect(getCurrentOrderId()).toBe(0);
+  });
+
+  it('keeps the order in progress across a reload of the tab, and forgets it once reset', async () => {
+    setCurrentOrderId(12);
+    expect(sessionStorage.getItem(ORDER_KEY)).toBe('12');
+    vi.resetModules();
+    const reloaded = await import('../../../src/stores/order');
+    expect(reloaded.getCurrentOrderId()).toBe(12);
+    reloaded.resetCurrentOrderId();
+    expect(sessionStorage.getItem(ORDER_KEY)).toBeNull();
+    vi.resetModules();
+    expect((await import('../../../src/stores/order')).getCurrentOrderId()).toBe(NO_ORDER);
+  });
+
+  it('ignores a stored value that is not an order id', async () => {
+    sessionStorage.setItem(ORDER_KEY, 'abc');
+    vi.resetModules();
+    expect((await import('../../../src/stores/order')).getCurrentOrderId()).toBe(NO_ORDER);
   });
 });

@@ -36,6 +36,7 @@ afterEach(async () => {
   resetMockDb();
   clearSession();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterAll(async () => {

@@ -1,0 +1,2 @@
+export { useCustomerLookup } from './useCustomerLookup';
+export { CustomerCardView } from './CustomerCardView';

@@ -1,0 +1,49 @@
+import { Button, Empty, List, Typography } from 'antd';
+import { useList } from '@refinedev/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '../../../contract/appointment';
+import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shanghaiClock';
+
+/** Today's bookings of the shop whose customer has arrived: one click starts their order. */
+export function ArrivedAppointments({ activeId, onPick }: { activeId: number | null; onPick: (a: Appointment) => void }) {
+  const { t } = useTranslation();
+  const today = shanghaiToday();
+  const { result, query } = useList<Appointment>({
+    resource: 'appointments',
+    filters: [
+      { field: 'from', operator: 'eq', value: fromWallClock(today) },
+      { field: 'to', operator: 'eq', value: fromWallClock(dayjs(today).add(1, 'day').toDate()) },
+      { field: 'status', operator: 'eq', value: 'arrived' },
+    ],
+    sorters: [{ field: 'startAt', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 100 },
+  });
+  const rows = result?.data ?? [];
+  return (
+    <List<Appointment>
+      size="small"
+      loading={query.isLoading}
+      dataSource={rows}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('checkstand.arrived.none')} /> }}
+      renderItem={(a) => (
+        <List.Item
+          actions={[
+            <Button key="checkout" size="small" type={a.id === activeId ? 'primary' : 'default'} onClick={() => onPick(a)} aria-label={t('checkstand.arrived.checkoutFor', { name: a.customerName })}>
+              {t('checkstand.arrived.checkout')}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta
+            title={
+              <span>
+                {a.customerName} <Typography.Text type="secondary">{a.customerPhone}</Typography.Text>
+              </span>
+            }
+            description={`${shanghaiHm(a.startAt)} · ${a.programName}${a.staffName ? ` · ${a.staffName}` : ''}`}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}

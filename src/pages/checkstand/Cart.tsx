@@ -1,0 +1,121 @@
+import { Button, Descriptions, InputNumber, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MAX_LINE_QUANTITY } from '../../../contract/order';
+import { MoneyInput, formatFen } from '../../components/money';
+import type { PricedDraft, PricedLine } from './pricing';
+
+export interface CartEdits {
+  onLine: (programId: number, change: Partial<Pick<PricedLine, 'quantity' | 'discountFen'>>) => void;
+  onRemove: (programId: number) => void;
+  onDiscount: (fen: number) => void;
+}
+
+/** A line's unit price, marked when it is the VIP price. */
+export function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice'> }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      {formatFen(line.unitPriceFen)} {line.vipPrice && <Tag color="gold">{t('checkstand.vipPrice')}</Tag>}
+    </span>
+  );
+}
+
+/**
+ * The cart: each line's unit price, quantity, line discount and amount, the order discount, the
+ * total and the amount payable, in yuan. With `edits` the cashier changes them; without, it shows a
+ * made order as the server priced it.
+ */
+export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table<PricedLine>
+        size="small"
+        rowKey="programId"
+        pagination={false}
+        dataSource={priced.lines}
+        locale={{ emptyText: t('checkstand.cart.empty') }}
+        scroll={{ x: 520 }}
+        columns={[
+          { key: 'name', title: t('order.fields.programId'), dataIndex: 'programName' },
+          { key: 'unit', title: t('order.fields.unitPriceFen'), render: (_, l) => <UnitPrice line={l} /> },
+          {
+            key: 'quantity',
+            title: t('order.fields.quantity'),
+            width: 90,
+            render: (_, l) =>
+              edits ? (
+                <InputNumber
+                  size="small"
+                  min={1}
+                  max={MAX_LINE_QUANTITY}
+                  precision={0}
+                  value={l.quantity}
+                  aria-label={t('checkstand.cart.quantityOf', { name: l.programName })}
+                  onChange={(v) => v && edits.onLine(l.programId, { quantity: v })}
+                  style={{ width: 70 }}
+                />
+              ) : (
+                l.quantity
+              ),
+          },
+          {
+            key: 'discount',
+            title: t('order.fields.lineDiscountFen'),
+            width: 130,
+            render: (_, l) =>
+              edits ? (
+                <MoneyInput
+                  size="small"
+                  // Empty rather than 0.00, so typing starts a fresh amount.
+                  value={l.discountFen || undefined}
+                  placeholder="0.00"
+                  aria-label={t('checkstand.cart.discountOf', { name: l.programName })}
+                  status={l.amountFen < 0 ? 'error' : undefined}
+                  onChange={(v) => edits.onLine(l.programId, { discountFen: v ?? 0 })}
+                />
+              ) : (
+                formatFen(l.discountFen)
+              ),
+          },
+          { key: 'amount', title: t('order.fields.amountFen'), align: 'right', render: (_, l) => <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text> },
+          ...(edits
+            ? [
+                {
+                  key: 'remove',
+                  width: 44,
+                  render: (_: unknown, l: PricedLine) => (
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('checkstand.cart.remove', { name: l.programName })} onClick={() => edits.onRemove(l.programId)} />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Descriptions size="small" column={1} style={{ marginTop: 12 }} className="checkstand-totals">
+        <Descriptions.Item label={t('order.fields.totalFen')}>{formatFen(priced.totalFen)}</Descriptions.Item>
+        <Descriptions.Item label={t('order.fields.discountFen')}>
+          {edits ? (
+            <MoneyInput
+              size="small"
+              value={priced.discountFen || undefined}
+              placeholder="0.00"
+              aria-label={t('order.fields.discountFen')}
+              status={priced.payableFen < 0 ? 'error' : undefined}
+              onChange={(v) => edits.onDiscount(v ?? 0)}
+              style={{ width: 140 }}
+            />
+          ) : (
+            formatFen(priced.discountFen)
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order.fields.payableFen')}>
+          <Typography.Text strong style={{ fontSize: 20 }} data-testid="payable">
+            {formatFen(priced.payableFen)}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+    </>
+  );
+}
