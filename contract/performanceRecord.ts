@@ -77,6 +77,10 @@ export const performanceBatchResultSchema = z.object({
 });
 export type PerformanceBatchResult = z.infer<typeof performanceBatchResultSchema>;
 
+/** GET performance-records/summary, with the list's own filters: how many records match and their sums. */
+export const performanceSummarySchema = z.object({ count: z.number(), amountFen: z.number(), commissionFen: z.number() });
+export type PerformanceSummary = z.infer<typeof performanceSummarySchema>;
+
 const noInput = z.never();
 
 export const performanceRecordResource = defineResource({

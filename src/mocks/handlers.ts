@@ -8,7 +8,7 @@ import { authHandlers, resetAuth } from './auth';
 import { banners } from './banners';
 import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
-import { afterSales, ledger, orders, performanceRecords } from './money';
+import { moneyHandlers } from './money';
 import { programs } from './programs';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
@@ -30,15 +30,15 @@ const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
   customers: customerHandlers,
   appointments: appointments.handlers,
   entitlements: entitlements.handlers,
-  orders: orders.handlers,
-  'after-sales': afterSales.handlers,
-  'performance-records': performanceRecords.handlers,
-  ledger: ledger.handlers,
+  orders: moneyHandlers.orders,
+  'after-sales': moneyHandlers.afterSales,
+  'performance-records': moneyHandlers.performanceRecords,
+  ledger: moneyHandlers.ledger,
 };
 
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';
 
-/** Back to the demo data: shops, accounts, banners, programs, staff, customers and messages; no session. Call between tests. */
+/** Back to the demo data: shops, accounts, banners, programs, staff, customers, messages and the money; no session. Call between tests. */
 export function resetMockDb(): void {
   resetTables();
   resetSessions();
