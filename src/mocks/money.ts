@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import { orderResource, formatOrderNo, type Order, type OrderStatus } from '../../contract/order';
 import { afterSaleApproveSchema, afterSaleRejectSchema, afterSaleResource, type AfterSale } from '../../contract/afterSale';
 import {
@@ -210,7 +211,7 @@ function exportHandler<Row extends StoredRow>(descriptor: ResourceDescriptor, re
     const csv = [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n');
     const period = [params.get('from'), params.get('to')].filter(Boolean).join('至') || '全部';
     const fileName = `${title}_${period}.csv`;
-    return new Response(csv, {
+    return new HttpResponse(csv, {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}` },
     });
   });
