@@ -64,7 +64,7 @@ const ROUTE_TABLE = [
   { name: 'Income', path: '/finance/income', titleKey: 'menu.finance.income', group: 'finance', icon: 'TransactionOutlined', order: 1, roles: MANAGER, requiresAuth: true, resource: 'ledger' },
   { name: 'Total', path: '/finance/total', titleKey: 'menu.finance.total', group: 'finance', icon: 'TrophyOutlined', order: 1, roles: ADMIN, requiresAuth: true },
   { name: 'Review', path: '/finance/review', titleKey: 'menu.finance.review', group: 'finance', icon: 'AuditOutlined', order: 1, roles: FINANCE, requiresAuth: true, resource: 'performance-records' },
-  { name: 'AfterSales', path: '/finance/after-sales', titleKey: 'menu.finance.afterSales', group: 'finance', icon: 'FileSearchOutlined', order: 1, roles: FINANCE, requiresAuth: true, resource: 'after-sales' },
+  { name: 'AfterSales', path: '/finance/after-sales', titleKey: 'menu.finance.afterSales', group: 'finance', icon: 'FileSearchOutlined', order: 1, roles: FINANCE, requiresAuth: true },
   { name: 'Staff', path: '/shop/staff', titleKey: 'menu.shop.staff', group: 'shop', icon: 'SolutionOutlined', order: 1, roles: MANAGER, requiresAuth: true, resource: 'staff' },
   { name: 'Consumer', path: '/shop/consumer', titleKey: 'menu.shop.consumer', group: 'shop', icon: 'ContactsOutlined', order: 1, roles: MANAGER, requiresAuth: true, resource: 'customers' },
   { name: 'ConsumerDetail', path: '/shop/consumer/:id', titleKey: 'menu.shop.consumerDetail', group: null, order: 1, roles: MANAGER, requiresAuth: true, ignoreCache: true },

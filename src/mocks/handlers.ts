@@ -8,11 +8,12 @@ import { authHandlers, resetAuth } from './auth';
 import { banners } from './banners';
 import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
-import { moneyHandlers } from './money';
+import { afterSales, ledger, orders, performanceRecords } from './money';
 import { programs } from './programs';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
 import { resetUploads, uploadHandlers } from './upload';
+import { financeHandlers } from './financeDemo';
 
 /**
  * The API in memory, for the console's tests and mock mode (VITE_MOCK=true): every resource of
@@ -30,15 +31,15 @@ const RESOURCE_HANDLERS: Record<ResourceName, HttpHandler[]> = {
   customers: customerHandlers,
   appointments: appointments.handlers,
   entitlements: entitlements.handlers,
-  orders: moneyHandlers.orders,
-  'after-sales': moneyHandlers.afterSales,
-  'performance-records': moneyHandlers.performanceRecords,
-  ledger: moneyHandlers.ledger,
+  orders: orders.handlers,
+  'after-sales': afterSales.handlers,
+  'performance-records': performanceRecords.handlers,
+  ledger: ledger.handlers,
 };
 
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';
 
-/** Back to the demo data: shops, accounts, banners, programs, staff, customers, messages and the money; no session. Call between tests. */
+/** Back to the demo data: shops, accounts, banners, programs, staff, customers and messages; no session. Call between tests. */
 export function resetMockDb(): void {
   resetTables();
   resetSessions();
@@ -48,4 +49,5 @@ export function resetMockDb(): void {
 }
 resetMockDb();
 
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...Object.values(RESOURCE_HANDLERS).flat()];
+// The finance calls answer first: their summary and export paths would otherwise read as GET /:id.
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...financeHandlers, ...Object.values(RESOURCE_HANDLERS).flat()];

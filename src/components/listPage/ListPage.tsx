@@ -41,6 +41,8 @@ export interface ListQuery {
 
 export interface ListPageProps<N extends ResourceName, Search extends ListSearch> {
   resource: N;
+  /** The card's title, when the page is not the route that lists the resource (a second list of it). */
+  titleKey?: string;
   /** The order when the URL names none. */
   initialSort: { field: SortKeyOf<N>; order: 'asc' | 'desc' };
   columns: ListColumn<N>[];
@@ -85,6 +87,7 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
  */
 export function ListPage<N extends ResourceName, Search extends ListSearch>({
   resource,
+  titleKey,
   initialSort,
   columns,
   filters: filterItems,
@@ -111,7 +114,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
 }: ListPageProps<N, Search>) {
   const { t } = useTranslation();
   const { labels } = RESOURCES[resource];
-  const route = ROUTES.find((r) => r.resource === resource);
+  const title = titleKey ?? ROUTES.find((r) => r.resource === resource)?.titleKey;
   const access = useListAccess(resource, ['create', 'edit', 'delete', ...ownActions]);
 
   const { tableProps, searchFormProps, sorters, filters } = useTable<RowOf<N>, HttpError, Search>({
@@ -161,7 +164,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>
       <Card
-        title={route && t(route.titleKey)}
+        title={title && t(title)}
         extra={
           <Space>
             {extra?.(query)}

@@ -1,4 +1,4 @@
-/** After-sale requests (/finance/after-sales). */
+/** After-sale requests, as the checkstand asks for them and finance reviews them. */
 const afterSale = {
   'afterSale.fields.shopId': 'Shop',
   'afterSale.fields.orderId': 'Order',
@@ -10,11 +10,11 @@ const afterSale = {
   'afterSale.fields.images': 'Images',
   'afterSale.fields.status': 'Status',
   'afterSale.fields.requestedBy': 'Requested by',
-  'afterSale.fields.reviewedBy': 'Reviewer',
+  'afterSale.fields.reviewedBy': 'Reviewed by',
   'afterSale.fields.reviewNote': 'Review note',
-  'afterSale.fields.rejectReason': 'Rejection reason',
-  'afterSale.fields.createdAt': 'Requested',
-  'afterSale.fields.reviewedAt': 'Reviewed',
+  'afterSale.fields.rejectReason': 'Reject reason',
+  'afterSale.fields.createdAt': 'Requested at',
+  'afterSale.fields.reviewedAt': 'Reviewed at',
   'afterSale.options.type.refund': 'Refund',
   'afterSale.options.type.touch-up': 'Touch-up',
   'afterSale.options.type.complaint': 'Complaint',
@@ -22,6 +22,7 @@ const afterSale = {
   'afterSale.options.status.approved': 'Approved',
   'afterSale.options.status.rejected': 'Rejected',
   'afterSale.options.status.withdrawn': 'Withdrawn',
+  'afterSale.create': 'Request after-sale',
   'afterSale.search.placeholder': 'Order no. or customer name',
 };
 

@@ -1,12 +1,5 @@
-import { ORDER_FIELD_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../../contract/order';
-import { fieldTexts, optionTexts } from '../contractTexts';
-
 /** The finance pages: performance review, after-sale review, income and expense. */
 const finance = {
-  // The order as the after-sale drawer shows it; the words come from contract/order.ts.
-  ...fieldTexts('finance.order', ORDER_FIELD_LABELS),
-  ...optionTexts('finance.order', 'status', ORDER_STATUS_LABELS),
-  ...optionTexts('finance.order', 'method', PAYMENT_METHOD_LABELS),
   'finance.approve': '通过',
   'finance.reject': '驳回',
   'finance.rejectReason': '驳回原因',

@@ -16,7 +16,7 @@ const ORDER_COLORS: Record<OrderStatus, string> = { unpaid: 'default', paid: 'gr
  */
 export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: number }) {
   const { t } = useTranslation();
-  const f = (field: string) => t(`finance.order.fields.${field}`);
+  const f = (field: string) => t(`order.fields.${field}`);
   const { result: order, query } = useOne<Order>({ resource: 'orders', id: orderId });
   const { result: refunds } = useList<AfterSale>({
     resource: 'after-sales',
@@ -35,7 +35,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label={f('orderNo')}>{order.orderNo}</Descriptions.Item>
         <Descriptions.Item label={f('status')}>
-          <Tag color={ORDER_COLORS[order.status]}>{t(optionKey('finance.order', 'status', order.status))}</Tag>
+          <Tag color={ORDER_COLORS[order.status]}>{t(optionKey('order', 'status', order.status))}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={f('shopId')}>{order.shopName}</Descriptions.Item>
         <Descriptions.Item label={f('customerName')}>{[order.customerName, order.customerPhone].filter(Boolean).join(' ')}</Descriptions.Item>
@@ -46,7 +46,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
         <Descriptions.Item label={f('payments')} span={2}>
           {order.payments.map((p, i) => (
             <Tag key={i}>
-              {t(optionKey('finance.order', 'method', p.method))} {formatFen(p.amountFen)}
+              {t(optionKey('order', 'method', p.method))} {formatFen(p.amountFen)}
             </Tag>
           ))}
         </Descriptions.Item>

@@ -35,6 +35,8 @@ export default function AfterSaleReviewPage() {
   return (
     <ListPage<'after-sales', AfterSaleSearch>
       resource="after-sales"
+      // The checkstand's after-sale page is the one that lists the resource; this is finance's view of it.
+      titleKey="menu.finance.afterSales"
       initialSort={{ field: 'createdAt', order: 'desc' }}
       initialFilters={[{ field: 'status', operator: 'eq', value: 'pending' }]}
       searchWidth={220}

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterSales, ledger, orders, performanceRecords } from '../../../src/mocks/money';
+import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { formatFen } from '../../../src/components/money';
 import { openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
@@ -13,6 +14,8 @@ async function drawer() {
 }
 
 describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  beforeEach(() => seedFinanceDemo());
+
   it('shows a refund with its order, payments and reason, and approving it refunds the order', async () => {
     const posted = sentBodies('POST', /after-sales\/\d+\/approve$/);
     const user = setupUser();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ledger } from '../../../src/mocks/money';
+import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { formatFen } from '../../../src/components/money';
 import { shanghaiToday } from '../../../src/components/crud';
 import { thisMonth } from '../../../src/pages/finance/period';
@@ -26,6 +27,8 @@ async function expectSums() {
 }
 
 describe('income and expense (/finance/income)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  beforeEach(() => seedFinanceDemo());
+
   it("lists this month of the current shop's book with its income, expense and net", async () => {
     openPage('/finance/income', MANAGER);
     expect(await row('色料补货')).toBeTruthy();

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { performanceRecords } from '../../../src/mocks/money';
+import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { formatFen } from '../../../src/components/money';
 import { server } from '../support/server';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
@@ -26,6 +27,8 @@ function listQueries(path: RegExp) {
 }
 
 describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  beforeEach(() => seedFinanceDemo());
+
   it("lists every shop's pending records with the sums of all of them above the table", async () => {
     openPage('/finance/review', FINANCE);
     // Shop 2's member is listed beside shop 1's.
