@@ -52,7 +52,7 @@ export interface BenchResult {
   p99Ms: number;
 }
 
-interface LoadRun {
+export interface LoadRun {
   requests: number;
   errors: number;
   seconds: number;
@@ -60,14 +60,14 @@ interface LoadRun {
 }
 
 /** Long enough for V8 to optimise the hot paths and every pooled connection to prepare its statements. */
-const WARM_MS = Number(process.env.BENCH_WARM_MS ?? 3000);
+export const WARM_MS = Number(process.env.BENCH_WARM_MS ?? 3000);
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * A closed loop: `connections` workers each send the next request as soon as the last one answered,
  * until the time is up or maxRequests have been sent.
  */
-async function closedLoop(connections: number, durationMs: number, maxRequests: number, once: () => Promise<boolean>): Promise<LoadRun> {
+export async function closedLoop(connections: number, durationMs: number, maxRequests: number, once: () => Promise<boolean>): Promise<LoadRun> {
   const latencies = new Float64Array(maxRequests);
   let sent = 0;
   let errors = 0;
@@ -88,10 +88,10 @@ async function closedLoop(connections: number, durationMs: number, maxRequests: 
 }
 
 /** The two sides alternate this many times within their S seconds each. */
-const SLICES = 5;
+export const SLICES = 5;
 
 /** One run made of the slices measured for one side. */
-function joined(runs: LoadRun[]): LoadRun {
+export function joined(runs: LoadRun[]): LoadRun {
   const latencies = new Float64Array(runs.reduce((n, r) => n + r.latenciesMs.length, 0));
   let at = 0;
   for (const r of runs) {
@@ -104,7 +104,7 @@ function joined(runs: LoadRun[]): LoadRun {
 
 const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
 
-function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): BenchResult {
+export function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): BenchResult {
   return {
     scenario,
     via,
@@ -116,7 +116,7 @@ function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): Ben
   };
 }
 
-async function login(serverUrl: string, phone: string, password: string): Promise<string> {
+export async function login(serverUrl: string, phone: string, password: string): Promise<string> {
   const res = await fetch(`${serverUrl}${API.loginPassword}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password }) });
   const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`压测账号 ${phone} 登录失败：${body.msg}`);
@@ -124,7 +124,7 @@ async function login(serverUrl: string, phone: string, password: string): Promis
 }
 
 /** The database: the given URL, or the embedded one under DATA_DIR when it exists. */
-async function openBenchDatabase(url: string | undefined): Promise<{ database: Database; url: string; close(): Promise<void> } | undefined> {
+export async function openBenchDatabase(url: string | undefined): Promise<{ database: Database; url: string; close(): Promise<void> } | undefined> {
   if (url) {
     const database = connect(url, 2);
     return { database, url, close: () => database.close() };

@@ -10,7 +10,8 @@ import { freePort } from '../server/db/embedded';
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
- *  4. the customers list under load (bench/customers.ts), when its data is seeded.
+ *  4. the customers list under load (bench/customers.ts), when its data is seeded;
+ *  5. the export of 100,000 performance records and the review list under load (bench/finance.ts).
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -76,6 +77,10 @@ async function main() {
   delete process.env.DATABASE_URL;
   const { benchCustomers } = await import('./customers');
   await benchCustomers({});
+
+  section('Finance: export of 100,000 performance records, the review list under load');
+  const { benchFinance } = await import('./finance');
+  await benchFinance();
 }
 
 main().catch((e) => {

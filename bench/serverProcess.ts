@@ -41,7 +41,8 @@ export async function startServer(command: string, args: string[], env: Record<s
   };
 }
 
-function children(pid: number): number[] {
+/** The pids whose parent is pid. */
+export function children(pid: number): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -96,7 +96,8 @@ export const customerResource = defineResource({
   // Managers serve their shop's customers; admin and finance may read every shop's but never write.
   read: ['admin', 'shop-manager', 'financial-staff'],
   write: ['shop-manager'],
-  actions: { 'reveal-phone': ['shop-manager', 'admin'] },
+  // lookup: GET customers/lookup?phone=, the cashier's way to a chain customer of another shop.
+  actions: { 'reveal-phone': ['shop-manager', 'admin'], lookup: ['shop-manager'] },
   shopScoped: true,
   schemas: { row: customerRowSchema, create: customerCreateSchema, update: customerUpdateSchema },
   filters: {
@@ -123,3 +124,24 @@ export const customerResource = defineResource({
 export interface RevealedPhone {
   phone: string;
 }
+
+/** GET customers/lookup?phone=: the full phone a customer gives at the counter, matched exactly. */
+export const customerLookupQuerySchema = strictObject({ phone: phone(L.phone) });
+
+/**
+ * The minimal card of a chain customer found by phone, whatever shop is their home: enough to serve
+ * them at this counter (name, masked phone, VIP, home shop) and nothing more.
+ */
+export const customerCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Masked (138****0001). */
+  phone: z.string(),
+  vip: z.boolean(),
+  shopId: z.number(),
+  shopName: z.string(),
+});
+export type CustomerCard = z.infer<typeof customerCardSchema>;
+
+/** Phone lookups an account may make per hour: each one is audited, and more would be a scan of the chain's customers. */
+export const CUSTOMER_LOOKUPS_PER_HOUR = 60;

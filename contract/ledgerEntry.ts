@@ -85,6 +85,28 @@ export type LedgerEntryInput = z.input<typeof ledgerEntryCreateSchema>;
 /** POST ledger/:id/reverse. */
 export const ledgerReverseSchema = strictObject({ reason: text(L.reason, { max: 200 }) });
 
+/** The longest period GET ledger/summary answers, one row per day. */
+export const MAX_LEDGER_SUMMARY_DAYS = 366;
+
+/**
+ * GET ledger/summary?from=&to=(&shopId=): both days inclusive. A manager always gets the current
+ * shop; admin and finance get every shop, or the one shopId names.
+ */
+export const ledgerSummaryQuerySchema = strictObject({
+  from: day('开始日期'),
+  to: day('结束日期'),
+  shopId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, `${L.shopId} ID 格式不正确`)
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, `${L.shopId} ID 格式不正确`)
+    .optional(),
+}).superRefine((v, ctx) => {
+  const days = (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000;
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: '结束日期不能早于开始日期' });
+  else if (days >= MAX_LEDGER_SUMMARY_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `统计区间最多 ${MAX_LEDGER_SUMMARY_DAYS} 天` });
+});
+
 /** GET ledger/summary?from=&to=: the period's sums and one row per day (every day, zero days included). */
 export const ledgerSummarySchema = z.object({
   incomeFen: z.number(),

@@ -77,7 +77,10 @@ export const performanceBatchResultSchema = z.object({
 });
 export type PerformanceBatchResult = z.infer<typeof performanceBatchResultSchema>;
 
-/** GET performance-records/summary, with the list's own filters: how many records match and their sums. */
+/**
+ * GET performance-records/summary, with the list's own filters: how many records they select and
+ * the sums of their amounts and commissions (shown above the review table).
+ */
 export const performanceSummarySchema = z.object({ count: z.number(), amountFen: z.number(), commissionFen: z.number() });
 export type PerformanceSummary = z.infer<typeof performanceSummarySchema>;
 

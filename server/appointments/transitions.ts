@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { appointments } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict } from '../http/errors';
@@ -16,26 +16,29 @@ import { cancelReminder } from './reminders';
  */
 export async function applyAppointmentAction(db: Db, actor: Actor, id: number, action: AppointmentAction, reason = '', now = Date.now()): Promise<Appointment> {
   const shopId = actingShop(actor);
-  const t = APPOINTMENT_TRANSITIONS[action];
-  const row = await db.transaction(async (tx) => {
-    const before = await lockAppointment(tx, shopId, id);
-    const from = before.status as AppointmentStatus;
-    if (!t.from.includes(from)) throw conflict(`预约${APPOINTMENT_STATUS_LABELS[from]}，不能${APPOINTMENT_ACTION_LABELS[action]}`);
-    if (t.onlyAfterStart && Date.parse(before.startAt) > now) throw conflict('预约开始时间未到，不能标记爽约');
-    const [after] = await tx
-      .update(appointments)
-      .set({ status: t.to, ...(t.needsReason ? { cancelReason: reason } : {}), updatedAt: sql`now()` })
-      .where(eq(appointments.id, id))
-      .returning();
-    if (before.entitlementId !== null) {
-      if (t.to === 'completed') await setEntitlementStatus(tx, before.entitlementId, 'used', id);
-      if (t.to === 'cancelled' || t.to === 'no-show') await setEntitlementStatus(tx, before.entitlementId, 'available', null);
-    }
-    if (t.to === 'cancelled' || t.to === 'no-show') await cancelReminder(tx, id);
-    const summary = `${APPOINTMENT_STATUS_LABELS[from]} → ${APPOINTMENT_STATUS_LABELS[t.to]}${reason ? `；原因：${reason}` : ''}`;
-    await recordEvent(tx, actor, id, action, from, t.to, summary);
-    await audit(tx, actor, { action, entity: 'appointment', entityId: id, summary });
-    return after;
-  });
+  const row = await db.transaction((tx) => stepAppointment(tx, actor, shopId, id, action, reason, now));
   return appointmentView(row);
+}
+
+/** The step itself inside the caller's transaction (paying an order completes its arrived appointment with it). */
+export async function stepAppointment(tx: DbOrTx, actor: Actor, shopId: number, id: number, action: AppointmentAction, reason = '', now = Date.now()) {
+  const t = APPOINTMENT_TRANSITIONS[action];
+  const before = await lockAppointment(tx, shopId, id);
+  const from = before.status as AppointmentStatus;
+  if (!t.from.includes(from)) throw conflict(`预约${APPOINTMENT_STATUS_LABELS[from]}，不能${APPOINTMENT_ACTION_LABELS[action]}`);
+  if (t.onlyAfterStart && Date.parse(before.startAt) > now) throw conflict('预约开始时间未到，不能标记爽约');
+  const [after] = await tx
+    .update(appointments)
+    .set({ status: t.to, ...(t.needsReason ? { cancelReason: reason } : {}), updatedAt: sql`now()` })
+    .where(eq(appointments.id, id))
+    .returning();
+  if (before.entitlementId !== null) {
+    if (t.to === 'completed') await setEntitlementStatus(tx, before.entitlementId, 'used', id);
+    if (t.to === 'cancelled' || t.to === 'no-show') await setEntitlementStatus(tx, before.entitlementId, 'available', null);
+  }
+  if (t.to === 'cancelled' || t.to === 'no-show') await cancelReminder(tx, id);
+  const summary = `${APPOINTMENT_STATUS_LABELS[from]} → ${APPOINTMENT_STATUS_LABELS[t.to]}${reason ? `；原因：${reason}` : ''}`;
+  await recordEvent(tx, actor, id, action, from, t.to, summary);
+  await audit(tx, actor, { action, entity: 'appointment', entityId: id, summary });
+  return after;
 }

@@ -34,6 +34,8 @@ export interface Resource<T extends PgTable, F extends Record<string, FilterFiel
    * answers a condition may depend on the session, the form of that condition may not.
    */
   scope?: (s: SessionContext, bind?: Bind) => SQL | undefined;
+  /** Columns a list row carries beside the table's own (a shop's name), as correlated subqueries. */
+  derived?: Record<string, SQL>;
 }
 
 /** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
@@ -55,6 +57,7 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
   defaultSort?: SQL[];
   search?: ListSpec<F>['search'];
   maxPageSize?: ListSpec<F>['maxPageSize'];
+  derived?: Record<string, SQL>;
 }): Resource<T, F, E> {
   const { descriptor: d } = def;
   if (d.shopScoped && !def.shopColumn) throw new Error(`${d.name} is shop-scoped but names no shop column`);
@@ -67,6 +70,7 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
     listQuery: listRequestSchema(list),
     missing: d.missing,
     scope: d.shopScoped && def.shopColumn ? byShop(def.shopColumn) : undefined,
+    derived: def.derived,
   };
 }
 
@@ -98,13 +102,22 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
   const statements = preparedList<RowOf<T>>(db, shape, (names) => {
     const total = db.select({ total: count() }).from(table).where(where);
     // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
-    const withTotal = { ...getTableColumns(table), [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
+    const withTotal = { ...getTableColumns(table), ...res.derived, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
     return {
       rows: db.select(withTotal).from(table).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows) as unknown as Prepared<RowOf<T>>,
       total: total.prepare(names.total),
     };
   });
   return { ...statements, values };
+}
+
+/**
+ * A list request's conditions for a session without its paging: the scope and the filters, and the
+ * order. What a summary or an export of the list reads, so it selects exactly the list's rows.
+ */
+export function listConditions<T extends PgTable, F extends Record<string, FilterField>>(res: Resource<T, F>, s: SessionContext, request: ListRequest): { where: SQL | undefined; orderBy: SQL[] } {
+  const list = listQuery(request, res.list);
+  return { where: and(res.scope?.(s), list.where), orderBy: list.orderBy };
 }
 
 /**

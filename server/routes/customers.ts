@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, arrayContains, desc, eq, ilike, like, ne, sql } from 'drizzle-orm';
-import { customerCreateSchema, customerResource, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
+import { customerCardSchema, customerCreateSchema, customerLookupQuerySchema, customerResource, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { resourcePath } from '../../contract/resource';
 import { PHONE_RE } from '../../contract/validation';
@@ -15,7 +15,8 @@ import { changes, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
 import { currentShopId, deleteRow, findRow, listStatements, pgErrorOf, revealPhone, sendStatements, serverResource } from '../http/resource';
-import { idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { lookupCustomer } from '../customers/lookup';
 import { audit, diffSummary } from '../audit/audit';
 import { hitRateLimit } from '../auth/rateLimit';
 
@@ -126,6 +127,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(base, { ...guard('list'), schema: listSchema(customerResource, resource) }, (req, reply) =>
     sendStatements(reply, listStatements(app.db, resource, sessionOf(req), req.query), withMaskedPhone),
+  );
+
+  // A chain customer of any shop by the full phone given at the counter; every other call about them stays 404 here.
+  app.get(`${base}/lookup`, { ...guard('action:lookup'), schema: { querystring: customerLookupQuerySchema, response: { 200: envelope(customerCardSchema) } } }, async (req) =>
+    ok(await lookupCustomer(app.db, { session: sessionOf(req), ip: req.ip }, req.query.phone)),
   );
 
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(customerResource) }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))));

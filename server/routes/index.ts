@@ -16,6 +16,12 @@ import upload from './upload';
 import docs from './docs';
 import appointments from './appointments';
 import entitlements from './entitlements';
+import orders from './orders';
+import afterSales from './afterSales';
+import performanceRecords from './performanceRecords';
+import afterSaleReview from './afterSaleReview';
+import ledger from './ledger';
+import exportRoutes from './exports';
 
 /** Every feature is one plugin; this list is the whole API. Each route's schemas come from contract/. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -40,4 +46,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(docs);
   await app.register(appointments);
   await app.register(entitlements);
+  await app.register(orders);
+  await app.register(afterSales);
+  await app.register(performanceRecords);
+  await app.register(afterSaleReview);
+  await app.register(ledger);
+  await app.register(exportRoutes);
 }

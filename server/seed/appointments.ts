@@ -5,6 +5,7 @@ import type { AppointmentEventAction, AppointmentStatus } from '../../contract/a
 import { reminderTime } from '../appointments/reminders';
 import { shanghaiDayOf, shanghaiInstant } from '../appointments/shanghaiTime';
 import { seededRandom, type Random } from './random';
+import { insertJson, takeIds } from './bulk';
 
 const DAY_MS = 86_400_000;
 const MIN_MS = 60_000;
@@ -34,22 +35,6 @@ type Planned = {
 type PlannedEntitlement = { shopId: number; customerId: number; programId: number; validFrom: number; validUntil: number };
 
 const iso = (t: number) => new Date(t).toISOString();
-
-/** n ids of a serial column, taken ahead so rows can refer to each other before they are written. */
-async function takeIds(tx: Tx, sequence: string, n: number): Promise<number[]> {
-  const r = await tx.execute<{ id: number }>(sql`select nextval(${sequence}::regclass)::int as id from generate_series(1, ${n})`);
-  return r.rows.map((x) => x.id);
-}
-
-/**
- * Thousands of rows in one statement with one JSON parameter: building a VALUES list of tens of
- * thousands of parameters took seconds, this takes milliseconds. Keys are column names.
- */
-async function insertJson(tx: Tx, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = sql.raw(Object.keys(rows[0]).map((c) => `"${c}"`).join(', '));
-  await tx.execute(sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`);
-}
 
 /** Where a booking stands, given when it is: past ones were settled, today's are under way, future ones await. */
 function statusAt(r: Random, start: number, end: number, now: number): AppointmentStatus {

@@ -7,7 +7,8 @@ import { FEMALE_GIVEN, SURNAMES } from './random';
 /**
  * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,000 staff,
  * 500 programs and 1,000 banners, plus a shop-manager account for the first bench shop that
- * bench/customers.ts logs in with. Rows are generated inside PostgreSQL (generate_series), so
+ * bench/customers.ts logs in with; and for issue 13, 50,000 paid orders with their 100,000
+ * performance records and a financial-staff account (bench/finance.ts). Rows are generated inside PostgreSQL (generate_series), so
  * loading takes seconds, and every value is a function of the row number: the same on every run.
  */
 export const BENCH = {
@@ -16,9 +17,14 @@ export const BENCH = {
   staff: 1_000,
   programs: 500,
   banners: 1_000,
+  /** Paid orders of the last 90 days, each shared by two staff: two performance records apiece. */
+  orders: 50_000,
+  performanceRecords: 100_000,
   shopPrefix: '压测门店',
   managerPhone: '19900000001',
   managerPassword: 'Bench@2026',
+  /** A financial-staff account: the review list and the export of bench/finance.ts. */
+  financePhone: '19900000002',
 } as const;
 
 const REGION_CODES = ['310104', '110105', '440106', '330106', '320106', '510107', '420106', '500103'];
@@ -117,6 +123,12 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
       passwordHash,
     ]);
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [account.rows[0].id, shopIds[0]]);
+    const finance = await client.query<{ id: number }>(`insert into accounts (name, phone, password_hash, job_name) values ('压测财务', $1, $2, '财务') returning id`, [
+      BENCH.financePhone,
+      passwordHash,
+    ]);
+    await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'financial-staff', null)`, [finance.rows[0].id]);
+    await seedBenchPerformance(client, shopIds);
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -125,6 +137,45 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     client.release();
   }
   // Fresh statistics for the planner and a visibility map for index-only counts.
-  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants');
+  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records');
   return { shopIds, managerShopId: shopIds[0], ms: performance.now() - t0 };
+}
+
+/**
+ * Paid orders spread over the last 90 days across the bench shops, each shared half and half by two
+ * staff of its shop (some have left since, as in a real shop), and their sale performance records: about 60% pending, 30% approved,
+ * 10% rejected. Amounts are split as the checkstand splits them (the odd fen to the first share).
+ */
+async function seedBenchPerformance(client: pg.PoolClient, shopIds: number[]): Promise<void> {
+  await client.query(
+    `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at, created_at, updated_at)
+     select to_char(o.at at time zone 'Asia/Shanghai', 'YYYYMMDD') || '-' || lpad(o.shop_id::text, 3, '0') || '-' || lpad(g::text, 6, '0'),
+            o.shop_id, '压测客户', 'paid',
+            jsonb_build_array(jsonb_build_object('programId', 1, 'programName', '雾眉', 'programType', 1, 'unitPriceFen', o.price, 'vipPrice', false, 'quantity', 1, 'discountFen', 0, 'amountFen', o.price)),
+            o.price, o.price, jsonb_build_array(jsonb_build_object('method', 'wechat', 'amountFen', o.price)), o.price,
+            jsonb_build_array(jsonb_build_object('staffId', s.ids[1 + g % s.n], 'staffName', s.names[1 + g % s.n], 'shareBp', 5000),
+                              jsonb_build_object('staffId', s.ids[1 + (g + 1) % s.n], 'staffName', s.names[1 + (g + 1) % s.n], 'shareBp', 5000)),
+            o.at, o.at, o.at
+     from generate_series(1, $2::int) g
+     cross join lateral (select ($1::int[])[1 + g % cardinality($1::int[])] as shop_id,
+                                now() - make_interval(secs => (g::bigint * 7919) % (90 * 86400)) as at,
+                                10000 + (g * 37 % 500) * 100 as price) o
+     join (select shop_id, array_agg(id order by id) as ids, array_agg(name order by id) as names, count(*)::int as n
+           from staff group by shop_id) s on s.shop_id = o.shop_id`,
+    [shopIds, BENCH.orders],
+  );
+  await client.query(
+    `insert into performance_records (order_id, order_no, shop_id, staff_id, staff_name, kind, share_bp, amount_fen, commission_rate_bp, commission_fen,
+                                      status, reviewed_by_name, reviewed_at, created_at, updated_at)
+     select o.id, o.order_no, o.shop_id, st.id, st.name, 'sale', 5000, a.amount, st.commission_rate_bp, round(a.amount * st.commission_rate_bp / 10000.0),
+            r.status, case when r.status = 'pending' then '' else '压测财务' end, case when r.status = 'pending' then null else o.created_at + interval '1 day' end,
+            o.created_at, o.created_at
+     from orders o
+     cross join lateral jsonb_array_elements(o.staff_shares) with ordinality as x(share, i)
+     join staff st on st.id = (x.share ->> 'staffId')::int
+     cross join lateral (select case when x.i = 1 then o.payable_fen - o.payable_fen / 2 else o.payable_fen / 2 end as amount) a
+     cross join lateral (select case when (o.id + x.i) % 10 < 6 then 'pending' when (o.id + x.i) % 10 < 9 then 'approved' else 'rejected' end as status) r
+     where o.shop_id = any($1::int[])`,
+    [shopIds],
+  );
 }

@@ -6,6 +6,7 @@ import { seedCatalog } from './catalog';
 import { seedPeople } from './people';
 import { seedDemoMessages } from './messages';
 import { seedAppointments } from './appointments';
+import { seedOrders } from './orders';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
 
 /** The demo data itself is plain data in contract/demo.ts, shared with the console's mock mode. */
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     await seedCatalog(tx);
     await seedPeople(tx, { shopIds, accountIds });
     await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
+    const finance = DEMO_ACCOUNTS.find((a) => a.grants.some((g) => g.role === 'financial-staff'))!;
+    await seedOrders(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId), finance: { id: accountIds[finance.phone], name: finance.name } });
     return { shopIds, accountIds };
   });
 }

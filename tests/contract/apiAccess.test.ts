@@ -46,7 +46,7 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
   },
   customers: {
     shopScoped: true,
-    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:reveal-phone': [A, M] },
+    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:reveal-phone': [A, M], 'action:lookup': [M] },
   },
   appointments: {
     shopScoped: true,

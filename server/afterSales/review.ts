@@ -1,0 +1,182 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { accountGrants, accounts, afterSales, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
+import { audit } from '../audit/audit';
+import { conflict, notFound } from '../http/errors';
+import type { Actor } from '../appointments/actor';
+import { raiseMessage } from '../messages/raiseMessage';
+import { recordRefund } from '../ledger/entries';
+import { shopNameOf } from '../db/shopName';
+import { MESSAGE_TAGS } from '../../contract/message';
+import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, afterSaleResource, type AfterSale } from '../../contract/afterSale';
+import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
+import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
+import { commissionFen, splitByShares } from '../../contract/shareSplit';
+
+type AfterSaleRow = typeof afterSales.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const ENTITY = 'after-sale';
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** The request, locked for its decision; it must still be pending (a second decision is 409). */
+async function lockPending(tx: Tx, id: number): Promise<AfterSaleRow> {
+  const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
+  if (!row) throw notFound(afterSaleResource.missing);
+  if (row.status !== 'pending') throw conflict(`该售后申请${AFTER_SALE_STATUS_LABELS[row.status]}，不能再审核`);
+  return row;
+}
+
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+/**
+ * Executes a refund inside the approval: the order row is locked and the amount checked against it
+ * again (another refund may have been executed since the request was made), then the order's
+ * refunded amount and state, the negative ledger entry and the negative performance adjustments,
+ * split over the order's staff by their original shares, each at the rate of that staff member's
+ * sale record of the order (the rate the sale was paid at).
+ */
+async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
+  const amountFen = request.amountFen!;
+  const order = await lockOrder(tx, request.orderId);
+  if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict('订单未支付，不能退款');
+  const refundable = order.paidFen - order.refundedFen;
+  if (amountFen > refundable) throw conflict(`退款金额 ¥${yuan(amountFen)} 超过订单可退金额 ¥${yuan(refundable)}，请驳回或让门店重新申请`);
+  const refundedFen = order.refundedFen + amountFen;
+  const status: OrderStatus = refundedFen === order.paidFen ? 'refunded' : 'partially-refunded';
+  await tx.update(orders).set({ refundedFen, status, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, amountFen });
+
+  const shares = order.staffShares;
+  const staffIds = shares.map((s) => s.staffId);
+  const saleRates = await tx
+    .select({ staffId: performanceRecords.staffId, rate: performanceRecords.commissionRateBp })
+    .from(performanceRecords)
+    .where(and(eq(performanceRecords.orderId, order.id), eq(performanceRecords.kind, 'sale'), inArray(performanceRecords.staffId, staffIds)));
+  const currentRates = await tx.select({ staffId: staff.id, rate: staff.commissionRateBp }).from(staff).where(inArray(staff.id, staffIds));
+  const rateOf = new Map([...currentRates, ...saleRates].map((r) => [r.staffId, r.rate]));
+  const parts = splitByShares(-amountFen, shares.map((s) => s.shareBp));
+  const adjustments = shares
+    .map((s, i) => ({ share: s, amountFen: parts[i] }))
+    .filter((a) => a.amountFen !== 0)
+    .map(({ share, amountFen: part }) => {
+      const rate = rateOf.get(share.staffId) ?? 0;
+      return {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        afterSaleId: request.id,
+        shopId: order.shopId,
+        staffId: share.staffId,
+        staffName: share.staffName,
+        kind: 'adjustment' as const,
+        shareBp: share.shareBp,
+        amountFen: part,
+        commissionRateBp: rate,
+        commissionFen: commissionFen(part, rate),
+      };
+    });
+  if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
+  return `退款 ¥${yuan(amountFen)}，订单已退 ¥${yuan(refundedFen)} / 实收 ¥${yuan(order.paidFen)}`;
+}
+
+/** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */
+async function grantTouchUp(tx: Tx, request: AfterSaleRow): Promise<string> {
+  const order = await lockOrder(tx, request.orderId);
+  if (order.customerId === null) throw conflict('散客订单没有客户档案，不能发放补色权益');
+  const lineIds = order.lines.map((l) => l.programId);
+  // The line that has a touch-up in its program, else the order's first line.
+  const withTouchUp = await tx.select({ id: programs.id }).from(programs).where(and(inArray(programs.id, lineIds), sql`${programs.touchUpDays} > 0`));
+  const programId = withTouchUp.length ? lineIds.find((id) => withTouchUp.some((p) => p.id === id))! : lineIds[0];
+  const now = Date.now();
+  await tx.insert(touchUpEntitlements).values({
+    shopId: order.shopId,
+    customerId: order.customerId,
+    programId,
+    source: 'after-sale',
+    validFrom: new Date(now).toISOString(),
+    validUntil: new Date(now + AFTER_SALE_TOUCH_UP_DAYS * 86_400_000).toISOString(),
+    orderId: order.id,
+    afterSaleId: request.id,
+  });
+  return `已发放补色权益，${AFTER_SALE_TOUCH_UP_DAYS} 天内有效`;
+}
+
+/** The shop-managers of the requesting shop (active accounts): the result goes to their message box. */
+async function shopManagers(tx: Tx, shopId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: accountGrants.accountId })
+    .from(accountGrants)
+    .innerJoin(accounts, eq(accounts.id, accountGrants.accountId))
+    .where(and(eq(accountGrants.role, 'shop-manager'), eq(accountGrants.shopId, shopId), eq(accounts.status, 'active')));
+  return rows.map((r) => r.id);
+}
+
+async function notifyShop(tx: Tx, request: AfterSaleRow, approved: boolean, content: string) {
+  const type = AFTER_SALE_TYPE_LABELS[request.type];
+  await raiseMessage(tx, await shopManagers(tx, request.shopId), {
+    type: 'notice',
+    title: `${type}申请${approved ? '已通过' : '已驳回'}：订单 ${request.orderNo}`,
+    subTitle: request.customerName,
+    content,
+    messageType: approved ? MESSAGE_TAGS.done : MESSAGE_TAGS.attention,
+  });
+}
+
+/** The request as the API answers it, after its decision. */
+async function readReviewed(tx: Tx, id: number): Promise<AfterSale> {
+  const [r] = await tx.select({ row: afterSales, shopName: shopNameOf(afterSales) }).from(afterSales).where(eq(afterSales.id, id));
+  const { row } = r;
+  return {
+    id: row.id,
+    shopId: row.shopId,
+    shopName: r.shopName,
+    orderId: row.orderId,
+    orderNo: row.orderNo,
+    customerName: row.customerName,
+    type: row.type,
+    amountFen: row.amountFen,
+    reason: row.reason,
+    images: row.images,
+    status: row.status,
+    requestedBy: row.requestedByName,
+    reviewedBy: row.reviewedByName,
+    reviewNote: row.reviewNote,
+    rejectReason: row.rejectReason,
+    createdAt: row.createdAt,
+    reviewedAt: row.reviewedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const reviewer = (actor: Actor) => ({ reviewedBy: actor.session.accountId, reviewedByName: actor.session.accountName, reviewedAt: sql`now()`, updatedAt: sql`now()` });
+
+/**
+ * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund, a
+ * touch-up entitlement; a complaint only keeps the note), the audit row and the shop's notice. When
+ * a refund no longer fits the order, nothing is done and the request stays pending (409).
+ */
+export async function approveAfterSale(db: Db, actor: Actor, id: number, note: string): Promise<AfterSale> {
+  return db.transaction(async (tx) => {
+    const request = await lockPending(tx, id);
+    const done = request.type === 'refund' ? await executeRefund(tx, actor, request) : request.type === 'touch-up' ? await grantTouchUp(tx, request) : '投诉已记录';
+    await tx.update(afterSales).set({ status: 'approved', reviewNote: note, ...reviewer(actor) }).where(eq(afterSales.id, id));
+    await audit(tx, actor, { action: 'approve', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请通过（订单 ${request.orderNo}）：${done}${note ? `；备注：${note}` : ''}` });
+    await notifyShop(tx, request, true, [done, note && `审核备注：${note}`].filter(Boolean).join('；'));
+    return readReviewed(tx, id);
+  });
+}
+
+/** POST after-sales/:id/reject: the reason is kept and sent to the shop. */
+export async function rejectAfterSale(db: Db, actor: Actor, id: number, reason: string): Promise<AfterSale> {
+  return db.transaction(async (tx) => {
+    const request = await lockPending(tx, id);
+    await tx.update(afterSales).set({ status: 'rejected', rejectReason: reason, ...reviewer(actor) }).where(eq(afterSales.id, id));
+    await audit(tx, actor, { action: 'reject', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请驳回（订单 ${request.orderNo}）：${reason}` });
+    await notifyShop(tx, request, false, `驳回原因：${reason}`);
+    return readReviewed(tx, id);
+  });
+}

@@ -1,0 +1,24 @@
+import { ledgerEntries as e } from '../db/schema';
+import { shopNameOf } from '../db/shopName';
+import { orderNoOf } from '../ledger/listing';
+import { LEDGER_CATEGORY_LABELS, LEDGER_FIELD_LABELS as L, LEDGER_TYPE_LABELS } from '../../contract/ledgerEntry';
+import type { ExportSheet } from './xlsxExport';
+
+/** The book as accounting reads it: one row per entry, reversals beside what they correct. */
+export const ledgerSheet: ExportSheet = {
+  title: '收支流水',
+  columns: [
+    { header: '账目编号', value: e.id, width: 10 },
+    { header: L.occurredOn, value: e.occurredOn, format: 'day', width: 12 },
+    { header: L.shopId, value: shopNameOf(e), width: 16 },
+    { header: L.type, value: e.type, format: { labels: LEDGER_TYPE_LABELS }, width: 8 },
+    { header: L.category, value: e.category, format: { labels: LEDGER_CATEGORY_LABELS }, width: 12 },
+    { header: `${L.amountFen}（元）`, value: e.amountFen, format: 'yuan' },
+    { header: L.note, value: e.note, width: 30 },
+    { header: '订单号', value: orderNoOf, width: 20 },
+    { header: '售后申请编号', value: e.afterSaleId, width: 12 },
+    { header: '冲正的账目编号', value: e.reversalOf, width: 14 },
+    { header: L.createdBy, value: e.createdByName, width: 10 },
+    { header: L.createdAt, value: e.createdAt, format: 'time', width: 20 },
+  ],
+};

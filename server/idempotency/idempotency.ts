@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { conflict, invalid } from '../http/errors';
+import { sessionOf } from '../auth/sessionGuard';
+import { ok } from '../http/reply';
+import type { Actor } from '../appointments/actor';
+import type { Envelope } from '../../contract/envelope';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, IDEMPOTENCY_TTL_HOURS } from '../../contract/order';
+
+/** What a call answered: its HTTP status and its body, replayed as they were for the same key. */
+export interface Answer<T = unknown> {
+  statusCode: number;
+  body: T;
+}
+
+const KEY_FORMAT = `${IDEMPOTENCY_HEADER} 须为 1–64 个可见 ASCII 字符`;
+const KEY_REUSED = `${IDEMPOTENCY_HEADER} 已用于另一个请求，请为新的操作生成新的 ${IDEMPOTENCY_HEADER}`;
+
+/** The key of a request's header, checked; undefined when the caller sent none. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const raw = headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_RE.test(raw)) throw invalid(KEY_FORMAT, [{ field: IDEMPOTENCY_HEADER, message: KEY_FORMAT }]);
+  return raw;
+}
+
+/** JSON with object keys sorted, so the same body written in another key order hashes alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(call: string, body: unknown): string {
+  return createHash('sha256').update(`${call}\n${canonical(body ?? {})}`).digest('hex');
+}
+
+/**
+ * Runs `work` in one transaction, once per (account, key). The key's row is written in the same
+ * transaction as the work, so a key is either answered with what was done or free to be tried again
+ * (a failed call stores nothing). A transaction-scoped advisory lock on the key makes a concurrent
+ * call with the same key wait for the first and then answer what it stored. The same key with
+ * another call or body is 409. Without a key the work simply runs in its transaction.
+ */
+export async function idempotent<T>(db: Db, who: { accountId: number; key: string | undefined; call: string; body: unknown }, work: (tx: Tx) => Promise<Answer<T>>): Promise<Answer<T>> {
+  const { accountId, key, call } = who;
+  if (key === undefined) return db.transaction(work);
+  const hash = requestHash(call, who.body);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${accountId}::int, hashtext(${key}))`);
+    const [stored] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), sql`${idempotencyKeys.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`));
+    if (stored) {
+      if (stored.call !== call || stored.requestHash !== hash) throw conflict(KEY_REUSED);
+      return { statusCode: stored.statusCode, body: stored.response as T };
+    }
+    const answer = await work(tx);
+    // The account's expired keys go as it makes new ones (its own rows, found by the primary key's prefix).
+    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`)));
+    await tx.insert(idempotencyKeys).values({ accountId, key, call, requestHash: hash, statusCode: answer.statusCode, response: answer.body });
+    return answer;
+  });
+}
+
+/** The Idempotency-Key header as the OpenAPI document shows it; the handler checks its format (idempotencyKeyOf). */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.string().optional().describe('1–64 个可见 ASCII 字符；同一操作重试时保持不变') });
+
+/**
+ * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
+ * call made with the key, sent with its status code.
+ */
+export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor) => Promise<T>): Promise<Envelope<T>> {
+  const session = sessionOf(req);
+  const actor = { session, ip: req.ip };
+  const answer = await idempotent(
+    req.server.db,
+    { accountId: session.accountId, key: idempotencyKeyOf(req.headers), call: `${req.method} ${req.url.split('?')[0]}`, body: req.body },
+    async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }),
+  );
+  reply.status(answer.statusCode);
+  return answer.body;
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { ledgerEntries } from '../db/schema';
+import { audit } from '../audit/audit';
+import { conflict, notFound } from '../http/errors';
+import { pgErrorOf } from '../http/resource';
+import { actingShop, visibleTo, type Actor } from '../appointments/actor';
+import { shanghaiDayOf } from '../appointments/shanghaiTime';
+import { ledgerEntryResource, LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, type LedgerEntry, type LedgerEntryInput } from '../../contract/ledgerEntry';
+import { readLedgerEntry } from './listing';
+
+const e = ledgerEntries;
+const ENTITY = 'ledger';
+const ALREADY_REVERSED = '该账目已冲正过，不能重复冲正';
+
+const author = (actor: Actor) => ({ createdBy: actor.session.accountId, createdByName: actor.session.accountName });
+
+/** POST ledger: a manager's hand entry (the categories a person may enter) in the current shop. */
+export async function addLedgerEntry(db: Db, actor: Actor, input: Required<LedgerEntryInput>): Promise<LedgerEntry> {
+  const shopId = actingShop(actor);
+  return db.transaction(async (tx) => {
+    const [{ id }] = await tx
+      .insert(e)
+      .values({ shopId, type: input.type, category: input.category, amountFen: input.amountFen, occurredOn: input.occurredOn, note: input.note, ...author(actor) })
+      .returning({ id: e.id });
+    await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, summary: `${input.occurredOn} ${LEDGER_CATEGORY_LABELS[input.category]} ${input.amountFen} 分 ${input.note}` });
+    return readLedgerEntry(tx, actor.session, id);
+  });
+}
+
+/**
+ * POST ledger/:id/reverse: a new entry of the same type and category with the negated amount, dated
+ * today, pointing at the one it corrects; both stay. Once per entry (the unique index settles a race),
+ * never of a reversal, and only of hand entries: service income and refunds follow their orders.
+ */
+export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reason: string): Promise<LedgerEntry> {
+  const shopId = actingShop(actor);
+  try {
+    return await db.transaction(async (tx) => {
+      const [entry] = await tx.select().from(e).where(eq(e.id, id)).for('update');
+      if (!entry) throw notFound(ledgerEntryResource.missing);
+      visibleTo(actor.session, entry.shopId, ledgerEntryResource.missing);
+      if (entry.reversalOf !== null) throw conflict('冲正记录不能再冲正');
+      if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, entry.category)) throw conflict(`${LEDGER_CATEGORY_LABELS[entry.category]}由系统记账，不能冲正`);
+      const [done] = await tx.select({ id: e.id }).from(e).where(eq(e.reversalOf, id));
+      if (done) throw conflict(ALREADY_REVERSED);
+      const [{ id: reversalId }] = await tx
+        .insert(e)
+        .values({
+          shopId,
+          type: entry.type,
+          category: entry.category,
+          amountFen: -entry.amountFen,
+          occurredOn: shanghaiDayOf(Date.now()),
+          note: `冲正 #${id}：${reason}`.slice(0, 200),
+          reversalOf: id,
+          ...author(actor),
+        })
+        .returning({ id: e.id });
+      await audit(tx, actor, { action: 'reverse', entity: ENTITY, entityId: id, summary: `冲正账目 #${id}（${entry.amountFen} 分）为 #${reversalId}；原因：${reason}` });
+      return readLedgerEntry(tx, actor.session, reversalId);
+    });
+  } catch (err) {
+    if (pgErrorOf(err).constraint === 'ledger_entries_reversal_key') throw conflict(ALREADY_REVERSED);
+    throw err;
+  }
+}
+
+/** The negative income entry of an executed refund, in the refund's transaction. */
+export async function recordRefund(tx: DbOrTx, actor: Actor, refund: { shopId: number; orderId: number; orderNo: string; afterSaleId: number; amountFen: number }): Promise<number> {
+  const [{ id }] = await tx
+    .insert(e)
+    .values({
+      shopId: refund.shopId,
+      type: SYSTEM_LEDGER_CATEGORIES.refund,
+      category: 'refund',
+      amountFen: -refund.amountFen,
+      occurredOn: shanghaiDayOf(Date.now()),
+      note: `订单 ${refund.orderNo} 退款`,
+      orderId: refund.orderId,
+      afterSaleId: refund.afterSaleId,
+      ...author(actor),
+    })
+    .returning({ id: e.id });
+  return id;
+}
+

@@ -1,0 +1,121 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../db/client';
+import { appointments, ledgerEntries, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
+import { audit } from '../audit/audit';
+import { conflict, invalid } from '../http/errors';
+import { actingShop, type Actor } from '../appointments/actor';
+import { shanghaiDayOf } from '../appointments/shanghaiTime';
+import { stepAppointment } from '../appointments/transitions';
+import { commissionFen, splitByShares } from '../../contract/shareSplit';
+import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus, type orderPaySchema } from '../../contract/order';
+import { fenToYuan } from '../../src/components/money/money';
+import { lockOrder, orderView, shopNameOf, type OrderRow } from './orderRow';
+
+export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
+
+const DAY_MS = 86_400_000;
+
+type PaidOrder = Pick<OrderRow, 'id' | 'orderNo' | 'shopId' | 'customerId' | 'customerName' | 'lines' | 'payableFen' | 'staffShares'>;
+
+/**
+ * The performance records of a paid order: its payable split by the staff shares with the
+ * largest-remainder method, each with the commission at its staff member's rate. Pure, so the demo
+ * data's records come out exactly as the cashier's.
+ */
+export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => number) {
+  const amounts = splitByShares(order.payableFen, order.staffShares.map((s) => s.shareBp));
+  return order.staffShares.map((s, i) => ({
+    orderId: order.id,
+    orderNo: order.orderNo,
+    shopId: order.shopId,
+    staffId: s.staffId,
+    staffName: s.staffName,
+    kind: 'sale' as const,
+    shareBp: s.shareBp,
+    amountFen: amounts[i],
+    commissionRateBp: rateOf(s.staffId),
+    commissionFen: commissionFen(amounts[i], rateOf(s.staffId)),
+  }));
+}
+
+/** The ledger's service income of a paid order, on the Shanghai day it was paid. */
+export function incomeEntry(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
+  return {
+    shopId: order.shopId,
+    type: 'income' as const,
+    category: 'service' as const,
+    amountFen: order.payableFen,
+    occurredOn: shanghaiDayOf(paidAt),
+    note: `订单 ${order.orderNo} ${order.customerName}`.slice(0, 200),
+    orderId: order.id,
+    createdBy: by.accountId,
+    createdByName: by.accountName.slice(0, 30),
+  };
+}
+
+/** A touch-up entitlement for each line whose program grants one (a customer's order only), from `paidAt` for its touch-up days. */
+export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: number) => number, paidAt: number) {
+  if (order.customerId === null) return [];
+  return order.lines.flatMap((l) => {
+    const days = touchUpDaysOf(l.programId);
+    if (days <= 0) return [];
+    return [{ shopId: order.shopId, customerId: order.customerId!, programId: l.programId, source: 'order', orderId: order.id, validFrom: new Date(paidAt).toISOString(), validUntil: new Date(paidAt + days * DAY_MS).toISOString() }];
+  });
+}
+
+/**
+ * POST orders/:id/pay, inside the caller's transaction: with the order row locked, an unpaid order
+ * whose payments add up to its payable exactly becomes paid, and with it, all or nothing: one
+ * pending performance record per staff share, the service income in the ledger, the touch-up
+ * entitlements its lines grant, its arrived appointment completed, and an audit row.
+ */
+export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: OrderPayment[], now = Date.now()): Promise<Order> {
+  const shopId = actingShop(actor);
+  const before = await lockOrder(tx, shopId, id);
+  const status = before.status as OrderStatus;
+  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
+  const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
+  if (paidFen !== before.payableFen) {
+    const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
+    throw invalid(msg, [{ field: 'payments', message: msg }]);
+  }
+  const paidAt = new Date(now).toISOString();
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'paid', payments, paidFen, paidAt, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  const rates = await tx
+    .select({ id: staff.id, rate: staff.commissionRateBp })
+    .from(staff)
+    .where(inArray(staff.id, row.staffShares.map((s) => s.staffId)));
+  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
+  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
+  const windows = await tx.select({ id: programs.id, days: programs.touchUpDays }).from(programs).where(inArray(programs.id, row.lines.map((l) => l.programId)));
+  const rights = orderEntitlements(row, (id) => windows.find((p) => p.id === id)?.days ?? 0, now);
+  if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
+  if (row.appointmentId !== null) {
+    // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
+    const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, row.appointmentId));
+    if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
+  }
+  const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
+  await audit(tx, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` });
+  return orderView(row, await shopNameOf(tx, shopId));
+}
+
+/** POST orders/:id/cancel: an unpaid order only, with its reason; a paid one is refunded through an after-sale. */
+export async function cancelOrder(tx: DbOrTx, actor: Actor, id: number, reason: string): Promise<Order> {
+  const shopId = actingShop(actor);
+  const before = await lockOrder(tx, shopId, id);
+  const status = before.status as OrderStatus;
+  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能取消${status === 'cancelled' ? '' : '（已收款的订单请申请售后退款）'}`);
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  await audit(tx, actor, { action: 'cancel', entity: 'order', entityId: id, summary: `取消订单 ${row.orderNo}；原因：${reason}` });
+  return orderView(row, await shopNameOf(tx, shopId));
+}

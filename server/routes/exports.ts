@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { resourcePath, type FilterField } from '../../contract/resource';
+import { resourceGuard } from '../auth/resourceGuard';
+import { sendListExport, type ExportSheet } from '../export/xlsxExport';
+import type { Resource } from '../http/resource';
+import { performanceList } from '../performance/listing';
+import { ledgerList } from '../ledger/listing';
+import { performanceSheet } from '../export/performanceSheet';
+import { ledgerSheet } from '../export/ledgerSheet';
+
+/** GET <list>/export: a list as .xlsx with the list's own query string, roles and shop scope (server/export/xlsxExport.ts). */
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const exportOf = <T extends PgTable, F extends Record<string, FilterField>>(list: Resource<T, F>, sheet: ExportSheet) =>
+    app.get(`${resourcePath(list.descriptor)}/export`, { preValidation: resourceGuard(list.descriptor, 'list'), schema: { querystring: list.listQuery } }, (req, reply) =>
+      sendListExport(app, req, reply, list, req.query, sheet),
+    );
+  exportOf(performanceList, performanceSheet);
+  exportOf(ledgerList, ledgerSheet);
+};
+
+export default exportRoutes;

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { createTestContext, type TestContext } from './support/testApp';
+import { query } from './support/authCalls';
+import { FINANCE, MANAGER_1, rest } from './support/restCalls';
+import { paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
+import { API } from '../../contract/api';
+
+let t: TestContext;
+let finance: string;
+let manager: string;
+let order1: PaidOrder;
+let order3: PaidOrder;
+
+const shanghaiDay = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [finance, manager] = await Promise.all([t.login(FINANCE), t.login(MANAGER_1)]);
+  const [s1, s3] = [await shopStaff(t, t.demo.shopIds[0]), await shopStaff(t, t.demo.shopIds[2])];
+  order1 = await paidOrder(t, { shopId: t.demo.shopIds[0], payableFen: 12345, shares: [{ staffId: s1[0].id, shareBp: 5000 }, { staffId: s1[1].id, shareBp: 5000 }] });
+  order3 = await paidOrder(t, { shopId: t.demo.shopIds[2], payableFen: 9900, shares: [{ staffId: s3[0].id, shareBp: 10000 }] });
+});
+afterAll(async () => t?.close());
+
+async function download(token: string, path: string) {
+  const res = await t.app.inject({ method: 'GET', url: `${API.resourceBase}${path}`, headers: { authorization: `Bearer ${token}` } });
+  const workbook = new ExcelJS.Workbook();
+  if (res.statusCode === 200) await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { res, sheet, header: rows[0] as string[], rows: rows.slice(1) };
+}
+
+const column = (header: string[], name: string) => {
+  const i = header.indexOf(name);
+  expect(i, name).toBeGreaterThanOrEqual(0);
+  return i;
+};
+
+describe('performance records export', () => {
+  it('is the filtered list as .xlsx: Chinese headers, yuan as 0.00 numbers, Shanghai times, frozen header, filters on', async () => {
+    const day = shanghaiDay();
+    const { res, sheet, header, rows } = await download(finance, `/performance-records/export?orderId=${order1.orderId}&from=${day}&to=${day}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="performance-records.xlsx"; filename*=UTF-8''${encodeURIComponent(`业绩记录_${day}至${day}.xlsx`)}`);
+    expect(header).toEqual(['记录编号', '订单号', '门店', '员工', '类型', '业绩占比（%）', '业绩金额（元）', '提成（元）', '状态', '审核人', '审核时间', '驳回原因', '产生时间']);
+    expect(rows).toHaveLength(2);
+    const amount = column(header, '业绩金额（元）');
+    // 123.45 yuan over two equal shares: 61.73 + 61.72.
+    expect(rows.map((r) => r[amount]).sort()).toEqual([61.72, 61.73]);
+    expect(sheet.getRow(2).getCell(amount + 1).numFmt).toBe('0.00');
+    expect(rows[0][column(header, '订单号')]).toBe(order1.orderNo);
+    expect(rows[0][column(header, '状态')]).toBe('待审核');
+    expect(rows[0][column(header, '业绩占比（%）')]).toBe(50);
+    const [created] = await query<{ at: string }>(t, `select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as at from performance_records where id = $1`, [rows[0][0]]);
+    expect(rows[0][column(header, '产生时间')]).toBe(created.at);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+  });
+
+  it('has as many rows as the list total and leaves an audit row with the filters and the count', async () => {
+    const list = await rest(t)(finance, 'GET', '/performance-records?status=pending');
+    const { rows } = await download(finance, '/performance-records/export?status=pending');
+    expect(rows).toHaveLength(list.total!);
+    const [a] = await query<{ summary: string; action: string }>(t, `select summary, action from audit_logs where entity = 'performance-records' order by id desc limit 1`);
+    expect(a.action).toBe('export');
+    expect(JSON.parse(a.summary)).toMatchObject({ filters: { status: 'pending' }, rows: list.total });
+  });
+
+  it('takes the list filters only (40000) and refuses a manager (40300)', async () => {
+    expect((await download(finance, '/performance-records/export?status=paid')).res.statusCode).toBe(400);
+    expect((await download(manager, '/performance-records/export')).res.statusCode).toBe(403);
+  });
+});
+
+describe('ledger export', () => {
+  it('is scoped as the list: a manager gets the current shop only', async () => {
+    const { header, rows, res } = await download(manager, '/ledger/export');
+    expect(res.statusCode).toBe(200);
+    const list = await rest(t)(manager, 'GET', '/ledger?_end=200');
+    expect(rows).toHaveLength(list.total!);
+    const shop = column(header, '门店');
+    const [s1] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[0]]);
+    expect(new Set(rows.map((r) => r[shop]))).toEqual(new Set([s1.name]));
+    expect(rows.map((r) => r[column(header, '订单号')])).not.toContain(order3.orderNo);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('收支流水_全部.xlsx'));
+  });
+
+  it('writes amounts in yuan, the day and the category label', async () => {
+    const { header, rows } = await download(finance, `/ledger/export?orderId=${order3.orderId}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0][column(header, '金额（元）')]).toBe(99);
+    expect(rows[0][column(header, '类别')]).toBe('服务收入');
+    expect(rows[0][column(header, '收支类型')]).toBe('收入');
+    expect(rows[0][column(header, '日期')]).toBe(shanghaiDay());
+  });
+});
