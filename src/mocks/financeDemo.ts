@@ -9,7 +9,7 @@ import {
   type PerformanceRecord,
   type PerformanceSummary,
 } from '../../contract/performanceRecord';
-import { ledgerEntryResource, ledgerReverseSchema, type LedgerEntry, type LedgerSummary } from '../../contract/ledgerEntry';
+import { LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, ledgerEntryResource, ledgerReverseSchema, type LedgerEntry, type LedgerSummary } from '../../contract/ledgerEntry';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { resourcePath, type ResourceDescriptor } from '../../contract/resource';
 import { api, badField, conflict, input } from './engine/http';
@@ -189,7 +189,7 @@ const performanceHandlers = [
     const rows = performanceRecords.matching(performanceRecords.authorize('list', request), queryOf(request));
     return { count: rows.length, amountFen: rows.reduce((s, r) => s + r.amountFen, 0), commissionFen: rows.reduce((s, r) => s + r.commissionFen, 0) };
   }),
-  exportHandler(performanceRecordResource, performanceRecords, '业绩审核', ['orderNo', 'shopName', 'staffName', 'kind', 'amountFen', 'commissionFen', 'status']),
+  exportHandler(performanceRecordResource, performanceRecords, '业绩记录', ['orderNo', 'shopName', 'staffName', 'kind', 'amountFen', 'commissionFen', 'status']),
   api.post(`${resourcePath(performanceRecordResource)}/approve`, async ({ request }): Promise<PerformanceBatchResult> => {
     const ctx = performanceRecords.authorize('action:approve', request);
     const { ids } = await input(performanceBatchApproveSchema, request);
@@ -305,10 +305,11 @@ const ledgerHandlers = [
     const expenseFen = days.reduce((s, d) => s + d.expenseFen, 0);
     return { incomeFen, expenseFen, netFen: incomeFen - expenseFen, days };
   }),
-  exportHandler(ledgerEntryResource, ledger, '收支明细', ['occurredOn', 'type', 'category', 'amountFen', 'note', 'orderNo']),
+  exportHandler(ledgerEntryResource, ledger, '收支流水', ['occurredOn', 'type', 'category', 'amountFen', 'note', 'orderNo']),
   ledger.action('reverse', async (e, ctx) => {
     const { reason } = await input(ledgerReverseSchema, ctx.request);
-    if (e.reversalOf !== null) throw refuse('冲正账目不能再冲正');
+    if (e.reversalOf !== null) throw refuse('冲正记录不能再冲正');
+    if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category)) throw refuse(`${LEDGER_CATEGORY_LABELS[e.category]}由系统记账，不能冲正`);
     if (e.reversedBy !== null) throw refuse('该账目已冲正');
     const reversal = ledger.table.insert({
       ...e,

@@ -14,6 +14,17 @@ import { useReviewCall } from './useReviewCall';
 
 const MAX_NOTE = 200;
 
+/** The decision's fields that are filled in, as label field and text (antd would draw an empty one as a blank row). */
+function reviewed(a: AfterSale): [string, string][] {
+  const fields: [string, string][] = [
+    ['reviewedBy', a.reviewedBy],
+    ['reviewedAt', formatDateTime(a.reviewedAt)],
+    ['reviewNote', a.reviewNote],
+    ['rejectReason', a.rejectReason],
+  ];
+  return fields.filter(([, value]) => value !== '');
+}
+
 /**
  * One after-sale request with everything finance weighs it by: the reason and images, the order
  * with its payments and earlier refunds; approved with an optional note or rejected with a reason.
@@ -80,22 +91,11 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                 </Image.PreviewGroup>
               )}
             </Descriptions.Item>
-            {shown.status !== 'pending' && shown.reviewedBy && (
-              <>
-                <Descriptions.Item label={f('reviewedBy')}>{shown.reviewedBy}</Descriptions.Item>
-                <Descriptions.Item label={f('reviewedAt')}>{formatDateTime(shown.reviewedAt)}</Descriptions.Item>
-              </>
-            )}
-            {shown.reviewNote && (
-              <Descriptions.Item label={f('reviewNote')} span={2}>
-                {shown.reviewNote}
+            {reviewed(shown).map(([field, value]) => (
+              <Descriptions.Item key={field} label={f(field)} span={field === 'reviewedBy' || field === 'reviewedAt' ? 1 : 2}>
+                {value}
               </Descriptions.Item>
-            )}
-            {shown.rejectReason && (
-              <Descriptions.Item label={f('rejectReason')} span={2}>
-                {shown.rejectReason}
-              </Descriptions.Item>
-            )}
+            ))}
           </Descriptions>
 
           {shown.status === 'pending' && (

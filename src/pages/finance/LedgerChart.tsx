@@ -19,8 +19,8 @@ export default function LedgerChart({ days }: { days: LedgerSummary['days'] }) {
           <YAxis tick={{ fontSize: 12 }} tickFormatter={(v: number) => `¥${v}`} width={72} />
           <Tooltip formatter={(_v, name, item) => [formatFen(name === income ? item.payload.incomeFen : item.payload.expenseFen), name]} />
           <Legend />
-          <Bar dataKey="income" name={income} fill="#52c41a" maxBarSize={24} />
-          <Bar dataKey="expense" name={expense} fill="#ff7875" maxBarSize={24} />
+          <Bar dataKey="income" name={income} fill="#52c41a" maxBarSize={24} isAnimationActive={false} />
+          <Bar dataKey="expense" name={expense} fill="#ff7875" maxBarSize={24} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -65,20 +65,20 @@ export default function AfterSaleReviewPage() {
       restoredFilters={['shopId', 'type', 'status']}
       restoreSearch={(filters) => ({ period: periodOf(filters) })}
       extra={(query) => <ExportButton resource="after-sales" query={query} />}
-      scrollX={1300}
+      scrollX={1400}
       actionsWidth={90}
       ownActions={['approve', 'reject']}
       columns={[
-        { field: 'createdAt', sortable: true, width: 150, render: (at: string) => formatDateTime(at) },
-        { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 180 },
-        { field: 'orderNo', width: 170 },
-        { field: 'customerName', width: 100 },
+        { field: 'createdAt', sortable: true, width: 140, render: (at: string) => formatDateTime(at) },
+        { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 160 },
+        { field: 'orderNo', width: 160 },
+        { field: 'customerName', width: 90 },
         { field: 'type', width: 90, render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag> },
         { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number | null) => formatFen(fen) },
-        { field: 'reason', ellipsis: true },
+        { field: 'status', width: 80, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
+        { field: 'reason', width: 220, ellipsis: true },
         { field: 'requestedBy', width: 90 },
-        { field: 'status', width: 90, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
-        { field: 'reviewedAt', sortable: true, width: 150, render: (at: string | null) => formatDateTime(at) || '-' },
+        { field: 'reviewedAt', sortable: true, width: 140, render: (at: string | null) => formatDateTime(at) || '-' },
       ]}
       rowActions={(a) => (
         <Button type="link" size="small" onClick={() => setOpenId(a.id)}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
 import { getDefaultFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { LEDGER_CATEGORIES, LEDGER_TYPES, type LedgerCategory, type LedgerEntry, type LedgerType } from '../../../contract/ledgerEntry';
+import { LEDGER_CATEGORIES, LEDGER_TYPES, SYSTEM_LEDGER_CATEGORIES, type LedgerCategory, type LedgerEntry, type LedgerType } from '../../../contract/ledgerEntry';
 import { formatFen } from '../../components/money';
 import { optionKey, useOptions } from '../../components/crud';
 import { ExportButton } from '../../components/export';
@@ -20,8 +20,11 @@ interface LedgerSearch extends ListSearch {
   period?: Period;
 }
 
-/** A line that neither reverses another nor is reversed yet may be reversed. */
-const reversible = (e: LedgerEntry) => e.reversalOf === null && e.reversedBy === null;
+/**
+ * A hand entry that neither reverses another nor is reversed yet may be reversed; service income
+ * and refunds follow their orders and are never reversed by hand.
+ */
+const reversible = (e: LedgerEntry) => e.reversalOf === null && e.reversedBy === null && !Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category);
 
 /**
  * /finance/income (shop-manager): the current shop's book for a period (this month first), its
@@ -74,7 +77,7 @@ export default function IncomePage() {
       ownActions={['reverse']}
       columns={[
         { field: 'occurredOn', sortable: true, width: 110 },
-        { field: 'type', width: 80, render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag> },
+        { field: 'type', width: 100, render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag> },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
         {
           field: 'amountFen',

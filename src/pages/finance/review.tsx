@@ -148,21 +148,22 @@ export default function PerformanceReviewPage() {
         onChange: (_: Key[], rows: PerformanceRecord[]) => setPicked(rows.filter(Boolean).slice(0, MAX_BATCH_APPROVE)),
         getCheckboxProps: (r: PerformanceRecord) => ({ disabled: r.status !== 'pending' }),
       }}
-      scrollX={1500}
-      actionsWidth={130}
+      scrollX={1400}
+      actionsWidth={110}
       ownActions={['approve', 'reject']}
       columns={[
-        { field: 'createdAt', sortable: true, width: 150, render: (at: string) => formatDateTime(at) },
-        { field: 'orderNo', width: 170 },
-        { field: 'shopName', width: 180 },
-        { field: 'staffName', width: 100 },
-        { field: 'kind', width: 100, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
+        { field: 'createdAt', sortable: true, width: 140, render: (at: string) => formatDateTime(at) },
+        { field: 'orderNo', width: 160 },
+        { field: 'shopName', width: 160 },
+        { field: 'staffName', width: 80 },
+        { field: 'kind', width: 90, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
+        { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number) => formatFen(fen) },
+        { field: 'commissionFen', width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
+        { field: 'status', width: 80, render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} /> },
+        // Read less often than the money: past the first screen.
         { field: 'shareBp', width: 90, align: 'right', render: (bp: number) => formatBp(bp) },
-        { field: 'amountFen', sortable: true, width: 120, align: 'right', render: (fen: number) => formatFen(fen) },
-        { field: 'commissionFen', width: 110, align: 'right', render: (fen: number) => formatFen(fen) },
-        { field: 'status', width: 90, render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} /> },
         { field: 'reviewedBy', width: 90, render: (by: string) => by || '-' },
-        { field: 'reviewedAt', sortable: true, width: 150, render: (at: string | null) => formatDateTime(at) || '-' },
+        { field: 'reviewedAt', sortable: true, width: 140, render: (at: string | null) => formatDateTime(at) || '-' },
       ]}
       rowActions={(r) =>
         r.status === 'pending' && (

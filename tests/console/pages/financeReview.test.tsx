@@ -108,7 +108,7 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     openPage('/finance/review', FINANCE);
     await row(liuFang().orderNo);
     await user.click(screen.getByRole('button', { name: /导\s*出/ }));
-    await waitFor(() => expect(saved).toEqual(['业绩审核_全部.csv']));
+    await waitFor(() => expect(saved).toEqual(['业绩记录_全部.csv']));
     expect(exports).toHaveLength(1);
     expect(exports[0].get('status')).toBe('pending');
     expect(exports[0].get('_sort')).toBe('createdAt');
@@ -116,7 +116,7 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     // The token travels in the header, never in the URL.
     expect(exports[0].authorization).toMatch(/^Bearer /);
     expect([...exports[0].keys()]).toEqual(expect.not.arrayContaining(['token', 'access_token']));
-    expect(await screen.findByText('已导出「业绩审核_全部.csv」')).toBeTruthy();
+    expect(await screen.findByText('已导出「业绩记录_全部.csv」')).toBeTruthy();
   });
 
   it('is not a page for a shop manager', async () => {
