@@ -13,7 +13,7 @@ const SHOTS = '/work/shots/finance-console';
 
 async function shoot(page: Page, testInfo: Parameters<typeof screenshot>[1], name: string) {
   // From the page's title down, however far a search has scrolled it.
-  await page.locator('.ant-card-head').first().scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.querySelectorAll('*').forEach((e) => e.scrollTop > 0 && e.scrollTo({ top: 0 })));
   await screenshot(page, testInfo, name);
   await mkdir(SHOTS, { recursive: true });
   await copyFile(testInfo.outputPath(`${name}.png`), `${SHOTS}/${name}.png`);

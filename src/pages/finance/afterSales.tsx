@@ -69,7 +69,7 @@ export default function AfterSaleReviewPage() {
       actionsWidth={90}
       ownActions={['approve', 'reject']}
       columns={[
-        { field: 'createdAt', sortable: true, width: 140, render: (at: string) => formatDateTime(at) },
+        { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
         { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 160 },
         { field: 'orderNo', width: 160 },
         { field: 'customerName', width: 90 },
@@ -78,7 +78,7 @@ export default function AfterSaleReviewPage() {
         { field: 'status', width: 80, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
         { field: 'reason', width: 220, ellipsis: true },
         { field: 'requestedBy', width: 90 },
-        { field: 'reviewedAt', sortable: true, width: 140, render: (at: string | null) => formatDateTime(at) || '-' },
+        { field: 'reviewedAt', sortable: true, width: 160, render: (at: string | null) => formatDateTime(at) || '-' },
       ]}
       rowActions={(a) => (
         <Button type="link" size="small" onClick={() => setOpenId(a.id)}>

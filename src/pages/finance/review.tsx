@@ -152,7 +152,7 @@ export default function PerformanceReviewPage() {
       actionsWidth={110}
       ownActions={['approve', 'reject']}
       columns={[
-        { field: 'createdAt', sortable: true, width: 140, render: (at: string) => formatDateTime(at) },
+        { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
         { field: 'orderNo', width: 160 },
         { field: 'shopName', width: 160 },
         { field: 'staffName', width: 80 },
@@ -163,7 +163,7 @@ export default function PerformanceReviewPage() {
         // Read less often than the money: past the first screen.
         { field: 'shareBp', width: 90, align: 'right', render: (bp: number) => formatBp(bp) },
         { field: 'reviewedBy', width: 90, render: (by: string) => by || '-' },
-        { field: 'reviewedAt', sortable: true, width: 140, render: (at: string | null) => formatDateTime(at) || '-' },
+        { field: 'reviewedAt', sortable: true, width: 160, render: (at: string | null) => formatDateTime(at) || '-' },
       ]}
       rowActions={(r) =>
         r.status === 'pending' && (
