@@ -4,14 +4,16 @@ import { spawnSync } from 'node:child_process';
 import { chunkSizes, loadedByPage } from './bundle';
 import { startServer, treeMemory } from './serverProcess';
 import { freePort } from '../server/db/embedded';
+import { benchCheckout, printCheckout } from './checkout';
 
 /**
  * `npm run bench`: the figures the issues ask for, measured on this machine.
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
- *  4. the customers list under load (bench/customers.ts), when its data is seeded;
- *  5. the export of 100,000 performance records and the review list under load (bench/finance.ts).
+ *  4. 20 cashiers creating and paying orders with Idempotency-Keys (bench/checkout.ts);
+ *  5. the customers list under load (bench/customers.ts), when its data is seeded;
+ *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts).
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -62,6 +64,9 @@ async function main() {
     const jsCss = loaded.filter((c) => /\.(js|css)$/.test(c.file));
     const total = jsCss.reduce((s, c) => s + c.gzip, 0);
     console.log(`/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`);
+
+    section('Checkout under load (20 cashiers creating and paying orders for 10 s)');
+    printCheckout(await benchCheckout(`http://127.0.0.1:${port}`, { cashiers: 20, seconds: 10 }));
   } finally {
     await restart.stop();
   }

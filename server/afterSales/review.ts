@@ -2,35 +2,26 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { accountGrants, accounts, afterSales, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
 import { audit } from '../audit/audit';
-import { conflict, notFound } from '../http/errors';
+import { conflict } from '../http/errors';
 import type { Actor } from '../appointments/actor';
 import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
-import { shopNameOf } from '../db/shopName';
+import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow';
+import { lockOrder } from '../orders/orderRow';
 import { MESSAGE_TAGS } from '../../contract/message';
-import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, afterSaleResource, type AfterSale } from '../../contract/afterSale';
+import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, type AfterSale } from '../../contract/afterSale';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
 import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
-
-type AfterSaleRow = typeof afterSales.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 const ENTITY = 'after-sale';
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** The request, locked for its decision; it must still be pending (a second decision is 409). */
-async function lockPending(tx: Tx, id: number): Promise<AfterSaleRow> {
-  const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
-  if (!row) throw notFound(afterSaleResource.missing);
+async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleRow> {
+  const row = await lockAfterSale(tx, actor.session, id);
   if (row.status !== 'pending') throw conflict(`该售后申请${AFTER_SALE_STATUS_LABELS[row.status]}，不能再审核`);
   return row;
-}
-
-async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw notFound('订单不存在');
-  return order;
 }
 
 /**
@@ -42,7 +33,7 @@ async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
  */
 async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
   const amountFen = request.amountFen!;
-  const order = await lockOrder(tx, request.orderId);
+  const order = await lockOrder(tx, request.shopId, request.orderId);
   if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict('订单未支付，不能退款');
   const refundable = order.paidFen - order.refundedFen;
   if (amountFen > refundable) throw conflict(`退款金额 ¥${yuan(amountFen)} 超过订单可退金额 ¥${yuan(refundable)}，请驳回或让门店重新申请`);
@@ -85,7 +76,7 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */
 async function grantTouchUp(tx: Tx, request: AfterSaleRow): Promise<string> {
-  const order = await lockOrder(tx, request.orderId);
+  const order = await lockOrder(tx, request.shopId, request.orderId);
   if (order.customerId === null) throw conflict('散客订单没有客户档案，不能发放补色权益');
   const lineIds = order.lines.map((l) => l.programId);
   // The line that has a touch-up in its program, else the order's first line.
@@ -126,32 +117,6 @@ async function notifyShop(tx: Tx, request: AfterSaleRow, approved: boolean, cont
   });
 }
 
-/** The request as the API answers it, after its decision. */
-async function readReviewed(tx: Tx, id: number): Promise<AfterSale> {
-  const [r] = await tx.select({ row: afterSales, shopName: shopNameOf(afterSales) }).from(afterSales).where(eq(afterSales.id, id));
-  const { row } = r;
-  return {
-    id: row.id,
-    shopId: row.shopId,
-    shopName: r.shopName,
-    orderId: row.orderId,
-    orderNo: row.orderNo,
-    customerName: row.customerName,
-    type: row.type,
-    amountFen: row.amountFen,
-    reason: row.reason,
-    images: row.images,
-    status: row.status,
-    requestedBy: row.requestedByName,
-    reviewedBy: row.reviewedByName,
-    reviewNote: row.reviewNote,
-    rejectReason: row.rejectReason,
-    createdAt: row.createdAt,
-    reviewedAt: row.reviewedAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
 const reviewer = (actor: Actor) => ({ reviewedBy: actor.session.accountId, reviewedByName: actor.session.accountName, reviewedAt: sql`now()`, updatedAt: sql`now()` });
 
 /**
@@ -161,22 +126,22 @@ const reviewer = (actor: Actor) => ({ reviewedBy: actor.session.accountId, revie
  */
 export async function approveAfterSale(db: Db, actor: Actor, id: number, note: string): Promise<AfterSale> {
   return db.transaction(async (tx) => {
-    const request = await lockPending(tx, id);
+    const request = await lockPending(tx, actor, id);
     const done = request.type === 'refund' ? await executeRefund(tx, actor, request) : request.type === 'touch-up' ? await grantTouchUp(tx, request) : '投诉已记录';
     await tx.update(afterSales).set({ status: 'approved', reviewNote: note, ...reviewer(actor) }).where(eq(afterSales.id, id));
     await audit(tx, actor, { action: 'approve', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请通过（订单 ${request.orderNo}）：${done}${note ? `；备注：${note}` : ''}` });
     await notifyShop(tx, request, true, [done, note && `审核备注：${note}`].filter(Boolean).join('；'));
-    return readReviewed(tx, id);
+    return readAfterSale(tx, actor.session, id);
   });
 }
 
 /** POST after-sales/:id/reject: the reason is kept and sent to the shop. */
 export async function rejectAfterSale(db: Db, actor: Actor, id: number, reason: string): Promise<AfterSale> {
   return db.transaction(async (tx) => {
-    const request = await lockPending(tx, id);
+    const request = await lockPending(tx, actor, id);
     await tx.update(afterSales).set({ status: 'rejected', rejectReason: reason, ...reviewer(actor) }).where(eq(afterSales.id, id));
     await audit(tx, actor, { action: 'reject', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请驳回（订单 ${request.orderNo}）：${reason}` });
     await notifyShop(tx, request, false, `驳回原因：${reason}`);
-    return readReviewed(tx, id);
+    return readAfterSale(tx, actor.session, id);
   });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { audit } from '../audit/audit';
 import { sessionOf } from '../auth/sessionGuard';
 import { listConditions, type Resource } from '../http/resource';
+import { tooMany } from '../http/errors';
 import type { ListRequest } from '../db/list/listRequest';
 import { periodOf } from '../db/list/dayRange';
 import type { FilterField } from '../../contract/resource';
@@ -31,6 +32,13 @@ export interface ExportSheet {
   title: string;
   columns: readonly ExportColumn[];
 }
+/**
+ * Exports running at once in this process. Each holds a pooled connection for its whole length, so
+ * a few large ones must not take every connection the lists and the cashier need.
+ */
+const MAX_RUNNING = 2;
+let running = 0;
+
 /** Rows fetched from the cursor at a time: few enough to keep memory flat, many enough to keep round trips rare. */
 const FETCH_ROWS = 2000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -83,6 +91,7 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
   sheet: ExportSheet,
 ): FastifyReply {
   const { db, pool } = deps;
+  if (running >= MAX_RUNNING) throw tooMany('正在导出的文件较多，请稍后再试');
   const { where, orderBy } = listConditions(res, sessionOf(req), request);
   const entity = res.descriptor.name;
   const fields = Object.fromEntries(sheet.columns.map((c, i) => [`c${i}`, selected(c)]));
@@ -135,10 +144,13 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
     ws.commit();
     await workbook.commit();
   };
-  write().catch((e: unknown) => {
-    req.log.error(e, 'export failed');
-    out.destroy(e as Error);
-  });
+  running++;
+  write()
+    .catch((e: unknown) => {
+      req.log.error(e, 'export failed');
+      out.destroy(e as Error);
+    })
+    .finally(() => running--);
 
   reply.header('content-type', XLSX_TYPE);
   reply.header('content-disposition', contentDisposition(fileName, `${entity}.xlsx`));

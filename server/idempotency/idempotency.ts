@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
 import { conflict, invalid } from '../http/errors';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
@@ -56,19 +55,27 @@ export async function idempotent<T>(db: Db, who: { accountId: number; key: strin
   if (key === undefined) return db.transaction(work);
   const hash = requestHash(call, who.body);
   return db.transaction(async (tx) => {
+    // The lock first, in a statement of its own: a read in the same statement would use a snapshot
+    // taken before the wait and miss what the first call committed meanwhile.
     await tx.execute(sql`select pg_advisory_xact_lock(${accountId}::int, hashtext(${key}))`);
-    const [stored] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key), sql`${idempotencyKeys.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`));
+    const { rows } = await tx.execute<{ call: string; request_hash: string; status_code: number; response: T }>(sql`
+      select call, request_hash, status_code, response from idempotency_keys
+       where account_id = ${accountId} and key = ${key} and created_at > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`);
+    const stored = rows[0];
     if (stored) {
-      if (stored.call !== call || stored.requestHash !== hash) throw conflict(KEY_REUSED);
-      return { statusCode: stored.statusCode, body: stored.response as T };
+      if (stored.call !== call || stored.request_hash !== hash) throw conflict(KEY_REUSED);
+      return { statusCode: stored.status_code, body: stored.response };
     }
     const answer = await work(tx);
-    // The account's expired keys go as it makes new ones (its own rows, found by the primary key's prefix).
-    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`)));
-    await tx.insert(idempotencyKeys).values({ accountId, key, call, requestHash: hash, statusCode: answer.statusCode, response: answer.body });
+    // Stored with the work (over this key's own expired row, if any); the account's other expired keys
+    // go in the same statement (found by the primary key's prefix), so keys never pile up and the
+    // call pays no extra round trip.
+    await tx.execute(sql`
+      with expired as (delete from idempotency_keys where account_id = ${accountId} and key <> ${key} and created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int))
+      insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
+      values (${accountId}, ${key}, ${call}, ${hash}, ${answer.statusCode}, ${JSON.stringify(answer.body)}::jsonb)
+      on conflict (account_id, key) do update
+        set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()`);
     return answer;
   });
 }

@@ -11,7 +11,7 @@ import { ORDER_FIELD_LABELS as L, WALK_IN_CUSTOMER_NAME, type Order, type orderC
 import { fenToYuan } from '../../src/components/money/money';
 import { priceOrder, type PricedProgram } from './pricing';
 import { nextOrderNo } from './orderNo';
-import { orderView, shopNameOf } from './orderRow';
+import { actingShopName, orderView } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
@@ -109,6 +109,7 @@ export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateIn
   );
   if (priced.payableFen === 0) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
   const staffShares = await sharesOf(tx, shopId, input);
+  // Last: the number's row lock orders the shop's cashiers until this transaction commits.
   const orderNo = await nextOrderNo(tx, shopId, shanghaiDayOf(now));
   const [row] = await tx
     .insert(orders)
@@ -128,5 +129,5 @@ export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateIn
     })
     .returning();
   await audit(tx, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` });
-  return orderView(row, await shopNameOf(tx, shopId));
+  return orderView(row, actingShopName(actor));
 }

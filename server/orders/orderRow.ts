@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { orders, shops } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { notFound } from '../http/errors';
+import type { Actor } from '../appointments/actor';
 import { maskPhone } from '../../contract/mask';
 import { orderResource, type Order } from '../../contract/order';
 
@@ -38,8 +39,7 @@ export async function lockOrder(tx: DbOrTx, shopId: number, id: number): Promise
   return row;
 }
 
-/** The name of a shop, for a view made inside a write. */
-export async function shopNameOf(db: DbOrTx, shopId: number): Promise<string> {
-  const [s] = await db.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId));
-  return s?.name ?? '';
+/** The name of the shop a manager's session acts for: the shop of every order it writes. */
+export function actingShopName(actor: Actor): string {
+  return actor.session.shopName ?? '';
 }

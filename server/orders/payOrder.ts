@@ -10,7 +10,7 @@ import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus, type orderPaySchema } from '../../contract/order';
 import { fenToYuan } from '../../src/components/money/money';
-import { lockOrder, orderView, shopNameOf, type OrderRow } from './orderRow';
+import { actingShopName, lockOrder, orderView, type OrderRow } from './orderRow';
 
 export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
@@ -102,7 +102,7 @@ export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: O
   }
   const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
   await audit(tx, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` });
-  return orderView(row, await shopNameOf(tx, shopId));
+  return orderView(row, actingShopName(actor));
 }
 
 /** POST orders/:id/cancel: an unpaid order only, with its reason; a paid one is refunded through an after-sale. */
@@ -117,5 +117,5 @@ export async function cancelOrder(tx: DbOrTx, actor: Actor, id: number, reason: 
     .where(eq(orders.id, id))
     .returning();
   await audit(tx, actor, { action: 'cancel', entity: 'order', entityId: id, summary: `取消订单 ${row.orderNo}；原因：${reason}` });
-  return orderView(row, await shopNameOf(tx, shopId));
+  return orderView(row, actingShopName(actor));
 }

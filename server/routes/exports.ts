@@ -6,7 +6,11 @@ import { sendListExport, type ExportSheet } from '../export/xlsxExport';
 import type { Resource } from '../http/resource';
 import { performanceList } from '../performance/listing';
 import { ledgerList } from '../ledger/listing';
+import { orderList } from '../orders/listing';
+import { afterSaleList } from '../afterSales/listing';
 import { performanceSheet } from '../export/performanceSheet';
+import { orderSheet } from '../export/orderSheet';
+import { afterSaleSheet } from '../export/afterSaleSheet';
 import { ledgerSheet } from '../export/ledgerSheet';
 
 /** GET <list>/export: a list as .xlsx with the list's own query string, roles and shop scope (server/export/xlsxExport.ts). */
@@ -17,6 +21,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   exportOf(performanceList, performanceSheet);
   exportOf(ledgerList, ledgerSheet);
+  exportOf(orderList, orderSheet);
+  exportOf(afterSaleList, afterSaleSheet);
 };
 
 export default exportRoutes;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { createTestContext, type TestContext } from './support/testApp';
 import { query } from './support/authCalls';
 import { FINANCE, MANAGER_1, rest } from './support/restCalls';
-import { paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
+import { afterSaleRequest, paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
 import { API } from '../../contract/api';
 
 let t: TestContext;
@@ -96,5 +96,37 @@ describe('ledger export', () => {
     expect(rows[0][column(header, '类别')]).toBe('服务收入');
     expect(rows[0][column(header, '收支类型')]).toBe('收入');
     expect(rows[0][column(header, '日期')]).toBe(shanghaiDay());
+  });
+});
+
+describe('orders and after-sales exports', () => {
+  it('orders: the list total, scoped to the manager shop, yuan amounts and the lines on one line', async () => {
+    const list = await rest(t)(manager, 'GET', '/orders?status=paid');
+    const { res, header, rows } = await download(manager, '/orders/export?status=paid');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('订单_全部.xlsx'));
+    expect(header.slice(0, 5)).toEqual(['订单号', '门店', '客户', '手机号', '状态']);
+    expect(rows).toHaveLength(list.total!);
+    const [s1] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[0]]);
+    expect(new Set(rows.map((r) => r[column(header, '门店')]))).toEqual(new Set([s1.name]));
+    const mine = rows.find((r) => r[0] === order1.orderNo)!;
+    expect(mine[column(header, '应收（元）')]).toBe(123.45);
+    expect(mine[column(header, '状态')]).toBe('已支付');
+    expect(mine[column(header, '收款')]).toBe('现金 ¥123.45');
+    expect(mine[column(header, '服务人员')]).toMatch(/ 50%、.* 50%$/);
+    expect(rows.map((r) => r[0])).not.toContain(order3.orderNo);
+  });
+
+  it('after-sales: every shop for finance, with the filters of the list', async () => {
+    const id = await afterSaleRequest(t, order3, 'refund', 1250);
+    const list = await rest(t)(finance, 'GET', '/after-sales?type=refund');
+    const { header, rows } = await download(finance, '/after-sales/export?type=refund');
+    expect(header.slice(0, 6)).toEqual(['申请编号', '订单号', '门店', '客户', '售后类型', '退款金额（元）']);
+    expect(rows).toHaveLength(list.total!);
+    expect(new Set(rows.map((r) => r[column(header, '售后类型')]))).toEqual(new Set(['退款']));
+    expect(rows.find((r) => r[0] === id)![column(header, '退款金额（元）')]).toBe(12.5);
+    const shops = new Set(rows.map((r) => r[column(header, '门店')]));
+    expect(shops.size).toBeGreaterThan(1);
+    expect((await download(finance, '/after-sales/export?type=gift')).res.statusCode).toBe(400);
   });
 });

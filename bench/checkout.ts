@@ -1,0 +1,91 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { API } from '../contract/api';
+import { freePort } from '../server/db/embedded';
+import { callJson, cashierOf, DEMO_CASHIERS, orderBody } from './checkoutClient';
+import { startServer } from './serverProcess';
+
+export interface CheckoutFigures {
+  cashiers: number;
+  seconds: number;
+  paidOrders: number;
+  ordersPerSecond: number;
+  createP50: number;
+  createP99: number;
+  payP50: number;
+  payP99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+/**
+ * `cashiers` counters at the demo shops, each creating a walk-in order and paying it with keys, one
+ * after another for `seconds`: paid orders per second and the latency of create and of pay.
+ */
+export async function benchCheckout(origin: string, opts: { cashiers?: number; seconds?: number } = {}): Promise<CheckoutFigures> {
+  const cashiers = opts.cashiers ?? 20;
+  const seconds = opts.seconds ?? 10;
+  // One session per shop, shared by its counters: logging in 20 times would only measure password hashing.
+  const sessions = await Promise.all(DEMO_CASHIERS.map((d) => cashierOf(origin, d.phone, d.grant)));
+  const create: number[] = [];
+  const pay: number[] = [];
+  let errors = 0;
+  let paidOrders = 0;
+  const run = Date.now().toString(36);
+  const until = performance.now() + seconds * 1000;
+  const counter = async (k: number) => {
+    const c = sessions[k % sessions.length];
+    for (let n = 0; performance.now() < until; n++) {
+      const t0 = performance.now();
+      const made = await callJson(origin, 'POST', `${API.resourceBase}/orders`, c.token, orderBody(c, `bench ${run}`), `${run}-${k}-${n}-c`);
+      const t1 = performance.now();
+      create.push(t1 - t0);
+      if (made.status !== 200) {
+        errors++;
+        continue;
+      }
+      const paid = await callJson(origin, 'POST', `${API.resourceBase}/orders/${made.body.data.id}/pay`, c.token, { payments: [{ method: 'cash', amountFen: made.body.data.payableFen }] }, `${run}-${k}-${n}-p`);
+      pay.push(performance.now() - t1);
+      if (paid.status === 200) paidOrders++;
+      else errors++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: cashiers }, (_, k) => counter(k)));
+  const elapsed = (performance.now() - t0) / 1000;
+  create.sort((a, b) => a - b);
+  pay.sort((a, b) => a - b);
+  return {
+    cashiers,
+    seconds,
+    paidOrders,
+    ordersPerSecond: paidOrders / elapsed,
+    createP50: percentile(create, 50),
+    createP99: percentile(create, 99),
+    payP50: percentile(pay, 50),
+    payP99: percentile(pay, 99),
+    errors,
+  };
+}
+
+export function printCheckout(f: CheckoutFigures): void {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  console.table([{ cashiers: f.cashiers, seconds: f.seconds, 'paid orders': f.paidOrders, 'orders/s': f.ordersPerSecond.toFixed(1), 'create p50': ms(f.createP50), 'create p99': ms(f.createP99), 'pay p50': ms(f.payP50), 'pay p99': ms(f.payP99), errors: f.errors }]);
+  const worst = Math.max(f.createP99, f.payP99);
+  console.log(`checkout p99 ${ms(worst)} (target < 100 ms) ${worst < 100 ? 'OK' : 'OVER TARGET'}`);
+}
+
+// `npx tsx bench/checkout.ts`: the same figures against a server of its own on a fresh demo data folder.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dataDir = path.resolve('.tmp/bench-checkout-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const server = await startServer(process.execPath, ['--import', 'tsx', 'server/main.ts'], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, `http://127.0.0.1:${port}${API.resourceBase}/programs`);
+  try {
+    printCheckout(await benchCheckout(`http://127.0.0.1:${port}`));
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,25 @@
+import { afterSales as a } from '../db/schema';
+import { shopNameOf } from '../db/shopName';
+import { AFTER_SALE_FIELD_LABELS as L, AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS } from '../../contract/afterSale';
+import type { ExportSheet } from './xlsxExport';
+
+/** The after-sale requests with their decisions; the refund amount in yuan (empty for touch-ups and complaints). */
+export const afterSaleSheet: ExportSheet = {
+  title: '售后申请',
+  columns: [
+    { header: '申请编号', value: a.id, width: 10 },
+    { header: L.orderNo, value: a.orderNo, width: 20 },
+    { header: L.shopId, value: shopNameOf(a), width: 16 },
+    { header: L.customerName, value: a.customerName, width: 10 },
+    { header: L.type, value: a.type, format: { labels: AFTER_SALE_TYPE_LABELS }, width: 10 },
+    { header: `${L.amountFen}（元）`, value: a.amountFen, format: 'yuan' },
+    { header: L.reason, value: a.reason, width: 30 },
+    { header: L.status, value: a.status, format: { labels: AFTER_SALE_STATUS_LABELS }, width: 10 },
+    { header: L.requestedBy, value: a.requestedByName, width: 10 },
+    { header: L.createdAt, value: a.createdAt, format: 'time', width: 20 },
+    { header: L.reviewedBy, value: a.reviewedByName, width: 10 },
+    { header: L.reviewNote, value: a.reviewNote, width: 24 },
+    { header: L.rejectReason, value: a.rejectReason, width: 24 },
+    { header: L.reviewedAt, value: a.reviewedAt, format: 'time', width: 20 },
+  ],
+};
