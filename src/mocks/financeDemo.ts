@@ -266,7 +266,7 @@ function executeRefund(a: AfterSale, ctx: CallContext): void {
 }
 
 const afterSaleHandlers = [
-  exportHandler(afterSaleResource, afterSales, '售后审核', ['orderNo', 'shopName', 'customerName', 'type', 'amountFen', 'status', 'reason']),
+  exportHandler(afterSaleResource, afterSales, '售后申请', ['orderNo', 'shopName', 'customerName', 'type', 'amountFen', 'status', 'reason']),
   afterSales.action('approve', async (a, ctx) => {
     const { note } = await input(afterSaleApproveSchema, ctx.request);
     if (a.status !== 'pending') throw refuse('售后申请已处理，不能再次审核');

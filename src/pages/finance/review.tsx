@@ -154,9 +154,9 @@ export default function PerformanceReviewPage() {
       columns={[
         { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
         { field: 'orderNo', width: 160 },
-        { field: 'shopName', width: 160 },
+        { field: 'shopName', width: 180 },
         { field: 'staffName', width: 80 },
-        { field: 'kind', width: 90, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
+        { field: 'kind', width: 80, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
         { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number) => formatFen(fen) },
         { field: 'commissionFen', width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
         { field: 'status', width: 80, render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} /> },
