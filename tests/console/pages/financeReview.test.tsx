@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { performanceRecords } from '../../../src/mocks/money';
 import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { formatFen } from '../../../src/components/money';
+import { http as route, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
@@ -117,6 +118,18 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     expect(exports[0].authorization).toMatch(/^Bearer /);
     expect([...exports[0].keys()]).toEqual(expect.not.arrayContaining(['token', 'access_token']));
     expect(await screen.findByText('已导出「业绩记录_全部.csv」')).toBeTruthy();
+  });
+
+  it("shows the server's message when an export is refused", async () => {
+    const refusal = '同时进行的导出过多，请稍后再试';
+    server.use(route.get('*/api/beer/backstage/performance-records/export', () => HttpResponse.json({ code: 42900, msg: refusal, data: null }, { status: 429 })));
+    const user = setupUser();
+    openPage('/finance/review', FINANCE);
+    await row(liuFang().orderNo);
+    await user.click(screen.getByRole('button', { name: /导\s*出/ }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    // The button is ready for another try.
+    await waitFor(() => expect(screen.getByRole('button', { name: /导\s*出/ }).className).not.toContain('ant-btn-loading'));
   });
 
   it('is not a page for a shop manager', async () => {
