@@ -10,7 +10,7 @@ import { Allowed } from '../../components/listPage';
 import { OrderCard } from './OrderCard';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusTag } from './StatusTag';
-import { useReviewCall } from './useReviewCall';
+import { useFinanceCall } from './useFinanceCall';
 
 const MAX_NOTE = 200;
 
@@ -33,7 +33,7 @@ function reviewed(a: AfterSale): [string, string][] {
 export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const f = (field: string) => t(`afterSale.fields.${field}`);
-  const call = useReviewCall();
+  const call = useFinanceCall();
   const [note, setNote] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);

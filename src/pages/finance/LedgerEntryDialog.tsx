@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LEDGER_TYPES, MANUAL_LEDGER_CATEGORIES, type LedgerEntry, type LedgerEntryInput, type LedgerType } from '../../../contract/ledgerEntry';
 import { dayItemProps, optionKey, shanghaiToday } from '../../components/crud';
 import { MoneyInput } from '../../components/money';
-import { useReviewCall } from './useReviewCall';
+import { useFinanceCall } from './useFinanceCall';
 
 /**
  * A manager's hand entry: an expense (rent, salaries, materials...) or other income, in yuan, on a
@@ -14,7 +14,7 @@ import { useReviewCall } from './useReviewCall';
 export function LedgerEntryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const f = (field: string) => t(`ledger.fields.${field}`);
-  const call = useReviewCall();
+  const call = useFinanceCall();
   const [form] = Form.useForm<LedgerEntryInput>();
   const type = Form.useWatch('type', form) ?? 'expense';
   const [busy, setBusy] = useState(false);

@@ -12,7 +12,7 @@ import { LedgerSums } from './LedgerSums';
 import { OrderDrawer } from './OrderDrawer';
 import { periodFilters, periodOf, thisMonth, type Period } from './period';
 import { ReasonDialog } from './ReasonDialog';
-import { useReviewCall } from './useReviewCall';
+import { useFinanceCall } from './useFinanceCall';
 
 interface LedgerSearch extends ListSearch {
   type?: LedgerType;
@@ -33,7 +33,7 @@ const reversible = (e: LedgerEntry) => e.reversalOf === null && e.reversedBy ===
  */
 export default function IncomePage() {
   const { t } = useTranslation();
-  const call = useReviewCall();
+  const call = useFinanceCall();
   const typeOptions = useOptions('ledger', 'type', LEDGER_TYPES);
   const categoryOptions = useOptions('ledger', 'category', LEDGER_CATEGORIES);
   const [creating, setCreating] = useState(false);

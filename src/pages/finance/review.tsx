@@ -19,7 +19,7 @@ import { periodFilters, periodOf, type Period } from './period';
 import { PerformanceSums } from './PerformanceSums';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusTag } from './StatusTag';
-import { useReviewCall } from './useReviewCall';
+import { useFinanceCall } from './useFinanceCall';
 import { useShopOptions, useStaffOptions } from './useFilterOptions';
 
 interface ReviewSearch extends ListSearch {
@@ -49,7 +49,7 @@ function StaffFilter() {
  */
 export default function PerformanceReviewPage() {
   const { t } = useTranslation();
-  const call = useReviewCall();
+  const call = useFinanceCall();
   const shopOptions = useShopOptions();
   const statusOptions = useOptions('performanceRecord', 'status', PERFORMANCE_STATUSES);
   const kindOptions = useOptions('performanceRecord', 'kind', PERFORMANCE_KINDS);
