@@ -1,7 +1,7 @@
-import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
-import { accountGrants, appointments, customers, staff, touchUpEntitlements } from './schema';
+import { accountGrants, appointments, customers, orders, staff, touchUpEntitlements } from './schema';
 
 /**
  * What keeps a row from being deleted (docs/domain.md: nothing that carries history is hard-deleted).
@@ -31,19 +31,24 @@ export const REFERRERS = {
     rowsWhere(accountGrants, (id) => eq(accountGrants.shopId, id), (n) => `${n} 个账号授权`),
     rowsWhere(staff, (id) => eq(staff.shopId, id), (n) => `${n} 名员工`),
     rowsWhere(customers, (id) => eq(customers.shopId, id), (n) => `${n} 位客户`),
+    rowsWhere(orders, (id) => eq(orders.shopId, id), (n) => `${n} 个订单`),
   ],
   // A member linked to a login account has acted in the system under that account.
   staff: [
     rowsWhere(staff, (id) => and(eq(staff.id, id), isNotNull(staff.accountId)), () => '关联的登录账号'),
     rowsWhere(appointments, (id) => eq(appointments.staffId, id), (n) => `${n} 条预约`),
+    // Shares live on the order as JSON (performance records follow from them).
+    rowsWhere(orders, (id) => sql`${orders.staffShares} @> ${JSON.stringify([{ staffId: id }])}::jsonb`, (n) => `${n} 个订单的业绩`),
   ],
   customer: [
     rowsWhere(appointments, (id) => eq(appointments.customerId, id), (n) => `${n} 条预约`),
     rowsWhere(touchUpEntitlements, (id) => eq(touchUpEntitlements.customerId, id), (n) => `${n} 项补色权益`),
+    rowsWhere(orders, (id) => eq(orders.customerId, id), (n) => `${n} 个订单`),
   ],
   program: [
     rowsWhere(appointments, (id) => eq(appointments.programId, id), (n) => `${n} 条预约`),
     rowsWhere(touchUpEntitlements, (id) => eq(touchUpEntitlements.programId, id), (n) => `${n} 项补色权益`),
+    rowsWhere(orders, (id) => sql`${orders.lines} @> ${JSON.stringify([{ programId: id }])}::jsonb`, (n) => `${n} 个订单`),
   ],
   banner: [],
   appointment: [],

@@ -83,6 +83,12 @@ export async function idempotent<T>(db: Db, who: { accountId: number; key: strin
 /** The Idempotency-Key header as the OpenAPI document shows it; the handler checks its format (idempotencyKeyOf). */
 export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.string().optional().describe('1–64 个可见 ASCII 字符；同一操作重试时保持不变') });
 
+/** "POST /api/beer/backstage/orders/12/pay": the route with its ids filled in, however the URL was spelt (a trailing slash, a query). */
+function callOf(req: FastifyRequest): string {
+  const params = req.params as Record<string, unknown>;
+  return `${req.method} ${req.routeOptions.url!.replace(/:(\w+)/g, (_m, name: string) => String(params[name]))}`;
+}
+
 /**
  * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
  * call made with the key, sent with its status code.
@@ -92,7 +98,7 @@ export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, wo
   const actor = { session, ip: req.ip };
   const answer = await idempotent(
     req.server.db,
-    { accountId: session.accountId, key: idempotencyKeyOf(req.headers), call: `${req.method} ${req.url.split('?')[0]}`, body: req.body },
+    { accountId: session.accountId, key: idempotencyKeyOf(req.headers), call: callOf(req), body: req.body },
     async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }),
   );
   reply.status(answer.statusCode);

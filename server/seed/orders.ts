@@ -85,7 +85,7 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
   const facials = menu.filter((p) => p.status === 'on' && p.type === 3);
   const priced = (p: (typeof menu)[number]): PricedProgram => ({ id: p.id, name: p.name, type: p.type as ProgramType, priceFen: p.priceFen, vipPriceFen: p.vipPriceFen });
 
-  const arrived = await leaveArrivedToday(tx, r, ctx.shopIds.slice(0, 2), people, now);
+  const arrived = await leaveArrivedToday(tx, r, ctx.shopIds.slice(0, 2), people, ctx.managerOf, now);
   const done = await tx
     .select({ id: appointments.id, shopId: appointments.shopId, customerId: appointments.customerId, programId: appointments.programId, staffId: appointments.staffId, startAt: appointments.startAt, endAt: appointments.endAt })
     .from(appointments)
@@ -272,7 +272,7 @@ async function entitlementLinks(tx: Tx, orders: PlannedOrder[], touchUpDaysOf: (
  * Leaves three of today's bookings in each given shop arrived and unpaid (the first of a VIP
  * customer), whatever the hour: the cashier starts from them. Answers their ids.
  */
-async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: { id: number; name: string; phone: string; vip: boolean; shopId: number }[], now: number): Promise<Set<number>> {
+async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: { id: number; name: string; phone: string; vip: boolean; shopId: number }[], managerOf: (shopId: number) => Who, now: number): Promise<Set<number>> {
   const today = shanghaiDayOf(now);
   const picked = new Set<number>();
   for (const shopId of shopIds) {
@@ -302,9 +302,10 @@ async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: {
         .where(eq(appointments.id, a.id));
       await tx.execute(sql`delete from appointment_events where appointment_id = ${a.id} and action <> 'book'`);
       const at = Math.min(Date.parse(a.startAt), now) - r.int(5, 30) * MIN_MS;
+      const who = managerOf(shopId);
       await insertJson(tx, 'appointment_events', [
-        { appointment_id: a.id, action: 'confirm', from_status: 'booked', to_status: 'confirmed', summary: '', account_id: null, account_name: '', created_at: iso(at - 3600_000) },
-        { appointment_id: a.id, action: 'arrive', from_status: 'confirmed', to_status: 'arrived', summary: '', account_id: null, account_name: '', created_at: iso(at) },
+        { appointment_id: a.id, action: 'confirm', from_status: 'booked', to_status: 'confirmed', summary: '', account_id: who.id, account_name: who.name, created_at: iso(at - 3600_000) },
+        { appointment_id: a.id, action: 'arrive', from_status: 'confirmed', to_status: 'arrived', summary: '', account_id: who.id, account_name: who.name, created_at: iso(at) },
       ]);
     }
   }

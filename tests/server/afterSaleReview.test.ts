@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from './support/testApp';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
 import { afterSaleRequest, paidOrder, shopStaff } from './support/moneyFixtures';
+import { paidOrder as paidOrderThroughApi, poster } from './support/checkout';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
 
@@ -172,5 +173,39 @@ describe('rejecting', () => {
 
   it('answers 404 for a request that does not exist', async () => {
     expect((await call(finance, 'POST', '/after-sales/999999/approve', {})).status).toBe(404);
+  });
+});
+
+describe('through the checkstand calls', () => {
+  it('a paid order, a refund request and its approval: the adjustments mirror the sale records', async () => {
+    const [program] = await query<{ id: number }>(t, `select id from programs where status = 'on' and price_fen >= 10000 order by id limit 1`);
+    const [customer] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 1', [shopId()]);
+    const order = await paidOrderThroughApi(t, manager, { customerId: customer.id, lines: [{ programId: program.id, quantity: 1 }], staffShares: threeWay() });
+    const sales = await query<{ staff_id: number; amount_fen: number; commission_rate_bp: number }>(t, `select staff_id, amount_fen, commission_rate_bp from performance_records where order_id = $1 and kind = 'sale' order by id`, [order.id]);
+    expect(sales.reduce((s, r) => s + r.amount_fen, 0)).toBe(order.payableFen);
+
+    const request = await poster(t)(manager, '/after-sales', { orderId: order.id, type: 'refund', amountFen: order.paidFen, reason: '客户要求全额退款' }, `refund-${order.id}`);
+    expect(request.body.code, request.raw).toBe(0);
+    const approved = await call(finance, 'POST', `/after-sales/${request.body.data.id}/approve`, { note: '全额退款' });
+    expect(approved.body.data.status).toBe('approved');
+
+    const read = await call(manager, 'GET', `/orders/${order.id}`);
+    expect(read.body.data).toMatchObject({ status: 'refunded', refundedFen: order.paidFen });
+    const adjustments = await query<{ staff_id: number; amount_fen: number; commission_rate_bp: number }>(
+      t,
+      `select staff_id, amount_fen, commission_rate_bp from performance_records where order_id = $1 and kind = 'adjustment' order by id`,
+      [order.id],
+    );
+    expect(adjustments).toEqual(sales.map((s) => ({ ...s, amount_fen: -s.amount_fen })));
+    const ledger = await call(manager, 'GET', `/ledger?orderId=${order.id}`);
+    expect((ledger.body.data as { category: string; amountFen: number }[]).map((e) => [e.category, e.amountFen]).sort()).toEqual(
+      [
+        ['refund', -order.paidFen],
+        ['service', order.paidFen],
+      ].sort(),
+    );
+    // Nothing more can be requested or approved on a refunded order.
+    const more = await poster(t)(manager, '/after-sales', { orderId: order.id, type: 'refund', amountFen: 1, reason: '再退' }, `refund-more-${order.id}`);
+    expect(more.status).not.toBe(200);
   });
 });

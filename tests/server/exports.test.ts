@@ -130,3 +130,27 @@ describe('orders and after-sales exports', () => {
     expect((await download(finance, '/after-sales/export?type=gift')).res.statusCode).toBe(400);
   });
 });
+
+describe('exports running at once', () => {
+  it('each holds a connection, so a third while two run answers 42900; once they end there is room again', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}${API.resourceBase}/performance-records/export`;
+    const headers = { authorization: `Bearer ${finance}` };
+    // Two exports that wait for the table: they have started and hold their places.
+    const blocker = await t.database.pool.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table performance_records in access exclusive mode');
+    const two = [fetch(url, { headers }), fetch(url, { headers })];
+    const waiting = async () => (await query<{ n: number }>(t, `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'declare export_rows%'`))[0].n;
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(2);
+    const third = await fetch(url, { headers });
+    expect([third.status, ((await third.json()) as { code: number }).code]).toEqual([429, 42900]);
+    await blocker.query('rollback');
+    blocker.release();
+    for (const r of await Promise.all(two)) {
+      expect(r.status).toBe(200);
+      expect((await r.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+    await expect.poll(async () => (await fetch(url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status))), { timeout: 5000 }).toBe(200);
+  });
+});

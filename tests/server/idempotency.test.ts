@@ -87,6 +87,8 @@ describe('Idempotency-Key', () => {
     const [a, b] = await Promise.all([post(manager1, `/orders/${o.id}/pay`, body, key), post(manager1, `/orders/${o.id}/pay`, body, key)]);
     expect([a.status, b.status, a.raw === b.raw]).toEqual([200, 200, true]);
     expect((await post(manager1, `/orders/${o.id}/pay`, body, key)).raw).toBe(a.raw);
+    // The same call spelt with a trailing slash and a query string is the same call.
+    expect((await post(manager1, `/orders/${o.id}/pay/?from=retry`, body, key)).raw).toBe(a.raw);
 
     const other = await createdOrder(t, manager1, orderBody());
     const otherBody = { payments: [{ method: 'cash', amountFen: other.payableFen }] };

@@ -333,3 +333,16 @@ describe('orders: the list', () => {
     expect(sorted.map((x) => x.payableFen)).toEqual([...sorted.map((x) => x.payableFen)].sort((a, b) => b - a));
   });
 });
+
+describe('orders keep their history', () => {
+  it('blocks deleting a customer, a staff member or a program that an order names, saying why', async () => {
+    const [{ id: customerId }] = await query<{ id: number }>(t, `insert into customers (name, phone, shop_id) values ('新客户', '13700001111', $1) returning id`, [f.shop1]);
+    const [{ id: programId }] = await query<{ id: number }>(t, `insert into programs (name, price_fen, vip_price_fen, type, duration_minutes) values ('新项目', 5000, 4000, 3, 30) returning id`);
+    const [{ id: staffId }] = await query<{ id: number }>(t, `insert into staff (name, phone, shop_id, job, hired_at) values ('新员工', '13700002222', $1, 'beautician', '2026-01-01') returning id`, [f.shop1]);
+    await createdOrder(t, manager1, { customerId, lines: [line(programId)], staffShares: [{ staffId, shareBp: 10_000 }] });
+    for (const [token, path] of [[manager1, `/customers/${customerId}`], [manager1, `/staff/${staffId}`], [admin, `/programs/${programId}`]] as const) {
+      const r = await call(token, 'DELETE', path);
+      expect([r.status, r.body.msg], path).toEqual([409, expect.stringContaining('1 个订单')]);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './support/testApp';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3, type RestResult } from './support/restCalls';
 import { poster } from './support/authCalls';
-import { accountGrants, auditLogs, customers, shops, staff } from '../../server/db/schema';
+import { accountGrants, auditLogs, customers, orders, shops, staff } from '../../server/db/schema';
 import { API } from '../../contract/api';
 import { DEMO_SHOPS } from '../../contract/demo';
 import type { Shop } from '../../contract/shop';
@@ -449,13 +449,14 @@ describe('shops writes: admin only, validated, audited', () => {
     }
   });
 
-  it('refuses to delete a shop that accounts, staff or customers refer to, saying why', async () => {
+  it('refuses to delete a shop that accounts, staff, customers or orders refer to, saying why', async () => {
     const [shop1] = c.shopIds;
-    const n = async (table: typeof accountGrants | typeof staff | typeof customers) => (await c.t.database.db.select({ n: count() }).from(table).where(eq(table.shopId, shop1)))[0].n;
+    const n = async (table: typeof accountGrants | typeof staff | typeof customers | typeof orders) => (await c.t.database.db.select({ n: count() }).from(table).where(eq(table.shopId, shop1)))[0].n;
     const refs = [
       [await n(accountGrants), '个账号授权'],
       [await n(staff), '名员工'],
       [await n(customers), '位客户'],
+      [await n(orders), '个订单'],
     ] as const;
     expect(refs[0][0]).toBeGreaterThan(0);
     const r = await c.call(c.admin, 'DELETE', `/shops/${shop1}`);
