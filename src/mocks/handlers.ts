@@ -14,6 +14,7 @@ import { programs } from './programs';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
 import { resetUploads, uploadHandlers } from './upload';
+import { financeHandlers } from './financeDemo';
 
 /**
  * The API in memory, for the console's tests and mock mode (VITE_MOCK=true): every resource of
@@ -55,4 +56,5 @@ export function resetMockDb(): void {
 }
 resetMockDb();
 
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...RESOURCE_HANDLERS];
+// The finance calls answer first: their summary and export paths would otherwise read as GET /:id.
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...financeHandlers, ...RESOURCE_HANDLERS];

@@ -26,6 +26,7 @@ import { customers } from './customers';
 import { programs } from './programs';
 import { shopName } from './shops';
 import { staff } from './staff';
+import { ledgerHooks, performanceHooks } from './financeHooks';
 
 /**
  * Mock mode starts with no money: orders, after-sales, performance records and the ledger are empty.
@@ -67,9 +68,9 @@ export const afterSales = mockResource<AfterSale>(afterSaleResource, {
     to: ([day]) => (a) => shanghaiDay(a.createdAt) <= String(day),
   },
 });
-export const performanceRecords = mockResource<PerformanceRecord>(performanceRecordResource, { seed: () => [] });
+export const performanceRecords = mockResource<PerformanceRecord>(performanceRecordResource, { seed: () => [], ...performanceHooks });
 // Ledger entries are never updated; the engine keeps an updatedAt on every row all the same.
-export const ledger = mockResource<LedgerEntry & { updatedAt: string }>(ledgerEntryResource, { seed: () => [] });
+export const ledger = mockResource<LedgerEntry & { updatedAt: string }>(ledgerEntryResource, { seed: () => [], ...ledgerHooks });
 
 /** The shop's order sequence of the day (one counter: mock mode lives for a day at most). */
 let sequence = 0;

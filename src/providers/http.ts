@@ -78,6 +78,18 @@ http.interceptors.response.use(
   (error: AxiosError) => {
     if (axios.isCancel(error)) return Promise.reject(error);
     const { response, config } = error;
+    // A refused download (responseType blob) carries its envelope as a blob: read it for the message.
+    if (response && response.data instanceof Blob && response.data.type.includes('json')) {
+      return response.data.text().then((text) => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // Not JSON after all: the generic message below.
+        }
+        return isEnvelope(body) ? rejectEnvelope(body, response.status, config) : reject(config, { message: FALLBACK_REQUEST_ERROR, statusCode: response.status, code: 0 }, false);
+      });
+    }
     if (response && isEnvelope(response.data)) return rejectEnvelope(response.data, response.status, config);
     // No envelope: a proxy's error page, a dropped connection, a timeout.
     const body = response?.data as { msg?: unknown; message?: unknown } | undefined;

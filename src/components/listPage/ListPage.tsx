@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { TableRowSelection } from 'antd/es/table/interface';
 import { PlusOutlined } from '@ant-design/icons';
-import type { BaseRecord, CrudFilter, CrudFilters, HttpError } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudFilters, CrudSort, HttpError } from '@refinedev/core';
 import { getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -32,8 +33,16 @@ export interface ListSearch {
   q?: string;
 }
 
+/** What the list currently shows: its filters (the search box's q among them) and its order. */
+export interface ListQuery {
+  filters: CrudFilters;
+  sorters: CrudSort[];
+}
+
 export interface ListPageProps<N extends ResourceName, Search extends ListSearch> {
   resource: N;
+  /** The card's title, when the page is not the route that lists the resource (a second list of it). */
+  titleKey?: string;
   /** The order when the URL names none. */
   initialSort: { field: SortKeyOf<N>; order: 'asc' | 'desc' };
   columns: ListColumn<N>[];
@@ -43,11 +52,22 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
   toFilters?: (values: Search) => CrudFilters;
   /** Filters the form shows again from the URL (a reload or a shared link), besides q. */
   restoredFilters?: readonly (keyof Search & string)[];
+  /** Form values made of several filters (a period of from and to), shown again from the URL. */
+  restoreSearch?: (filters: CrudFilters) => Partial<Search>;
+  /** The filters of a first visit, when the URL names none (this month, the pending records). */
+  initialFilters?: CrudFilter[];
   searchWidth?: number;
   scrollX: number;
   actionsWidth?: number;
-  onCreate: () => void;
-  onEdit: (row: RowOf<N>) => void;
+  /** Without it the page has no create button; without onEdit no row has an edit button. */
+  onCreate?: () => void;
+  onEdit?: (row: RowOf<N>) => void;
+  /** Buttons in the card's header beside create (an export of what is listed). */
+  extra?: (query: ListQuery) => ReactNode;
+  /** What stands between the filters and the table (the sums of what is listed). */
+  header?: (query: ListQuery) => ReactNode;
+  /** Rows picked for an action on many. */
+  rowSelection?: TableRowSelection<RowOf<N>>;
   /**
    * The row's actions; by default edit and delete, each shown only to roles that may use it. Actions
    * of the page's own (the resource's calls, such as "disable") go in <Allowed action> and are named
@@ -67,16 +87,22 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
  */
 export function ListPage<N extends ResourceName, Search extends ListSearch>({
   resource,
+  titleKey,
   initialSort,
   columns,
   filters: filterItems,
   toFilters,
   restoredFilters = [],
+  restoreSearch,
+  initialFilters,
   searchWidth = 240,
   scrollX,
   actionsWidth,
   onCreate,
   onEdit,
+  extra,
+  header,
+  rowSelection,
   rowActions = (_, { edit, remove }) => (
     <>
       {edit}
@@ -88,7 +114,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
 }: ListPageProps<N, Search>) {
   const { t } = useTranslation();
   const { labels } = RESOURCES[resource];
-  const route = ROUTES.find((r) => r.resource === resource);
+  const title = titleKey ?? ROUTES.find((r) => r.resource === resource)?.titleKey;
   const access = useListAccess(resource, ['create', 'edit', 'delete', ...ownActions]);
 
   const { tableProps, searchFormProps, sorters, filters } = useTable<RowOf<N>, HttpError, Search>({
@@ -96,7 +122,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     syncWithLocation: true,
     sorters: { initial: [initialSort] },
     // Each search states every filter, so an emptied field drops its filter.
-    filters: { defaultBehavior: 'replace' },
+    filters: { defaultBehavior: 'replace', initial: initialFilters },
     onSearch: (values): CrudFilter[] => [{ field: 'q', operator: 'eq', value: values.q?.trim() || undefined }, ...(toFilters?.(values) ?? [])],
   });
 
@@ -116,7 +142,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     render: (_, row) => (
       <Space size={0}>
         {rowActions(row, {
-          edit: (
+          edit: onEdit && (
             <Allowed action="edit">
               <Button type="link" size="small" onClick={() => onEdit(row)}>
                 {t('common.edit')}
@@ -133,16 +159,23 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     ),
   });
 
+  const query: ListQuery = { filters, sorters };
+
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>
       <Card
-        title={route && t(route.titleKey)}
+        title={title && t(title)}
         extra={
-          <Allowed action="create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-              {t(`${labels}.create`)}
-            </Button>
-          </Allowed>
+          <Space>
+            {extra?.(query)}
+            {onCreate && (
+              <Allowed action="create">
+                <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+                  {t(`${labels}.create`)}
+                </Button>
+              </Allowed>
+            )}
+          </Space>
         }
       >
         <Form<Search>
@@ -150,7 +183,10 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           layout="inline"
           style={{ rowGap: 12, marginBottom: 16 }}
           // The filters live in the URL: a reload or a shared link shows them again.
-          initialValues={Object.fromEntries(['q', ...restoredFilters].map((field) => [field, getDefaultFilter(field, filters, 'eq')]))}
+          initialValues={{
+            ...Object.fromEntries(['q', ...restoredFilters].map((field) => [field, getDefaultFilter(field, filters, 'eq')])),
+            ...restoreSearch?.(filters),
+          }}
         >
           <Form.Item name="q">
             <Input.Search placeholder={t(`${labels}.search.placeholder`)} allowClear maxLength={50} onSearch={() => searchFormProps.form?.submit()} style={{ width: searchWidth }} />
@@ -159,8 +195,10 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           <SearchButtons form={searchFormProps.form} />
         </Form>
 
+        {header?.(query)}
         <Table<RowOf<N>>
           {...tableProps}
+          rowSelection={rowSelection}
           // Rows wait for the access answers, so their buttons are right from the start.
           dataSource={access.data && tableProps.dataSource}
           loading={tableProps.loading || access.isPending}

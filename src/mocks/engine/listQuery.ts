@@ -97,7 +97,12 @@ export function listPage<Row extends { id: number }>(spec: ListSpec, hooks: List
   const end = pageParam(params, '_end', start + 10);
   if (end < start) throw badField('_end', '分页参数 _end 不能小于 _start');
   if (end - start > MAX_PAGE_SIZE) throw badField('_end', `每页最多 ${MAX_PAGE_SIZE} 条`);
+  const matched = matchingRows(spec, hooks, params, rows);
+  return { rows: matched.slice(start, end), total: matched.length };
+}
 
+/** Every row of `rows` the query's filters, search and order pick, in that order: a list without pages (its sums, its export). */
+export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): Row[] {
   // Names from the request are looked up among our own entries only.
   const filters = new Map(Object.entries(spec.filters));
   const own = new Map(Object.entries(hooks.filters ?? {}));
@@ -129,15 +134,15 @@ export function listPage<Row extends { id: number }>(spec: ListSpec, hooks: List
     return { field, sign: order === 'desc' ? -1 : 1 };
   });
 
-  const matched = rows.filter((row) => conditions.every((c) => c(row)));
-  const sorted = [...matched].sort((a, b) => {
-    for (const { field, sign } of keys) {
-      const c = compare(cellOf(a, field), cellOf(b, field)) * sign;
-      if (c) return c;
-    }
-    return (keys.length === 0 && hooks.defaultSort?.(a, b)) || b.id - a.id;
-  });
-  return { rows: sorted.slice(start, end), total: matched.length };
+  return rows
+    .filter((row) => conditions.every((c) => c(row)))
+    .sort((a, b) => {
+      for (const { field, sign } of keys) {
+        const c = compare(cellOf(a, field), cellOf(b, field)) * sign;
+        if (c) return c;
+      }
+      return (keys.length === 0 && hooks.defaultSort?.(a, b)) || b.id - a.id;
+    });
 }
 
 /** q as part of any of these text fields, case-insensitive: the search most lists use. */

@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 import { apiAllows, resourcePath, type ApiVerb, type ResourceDescriptor } from '../../../contract/resource';
 import { api, changes, forbidden, input, invalid, notFound, page, parseId } from './http';
-import { listPage, type ListHooks } from './listQuery';
+import { listPage, matchingRows, type ListHooks } from './listQuery';
 import { authenticate, type Session } from './session';
 import { Table, type SeedRow, type StoredRow } from './store';
 
@@ -33,6 +33,8 @@ export interface MockResource<Row extends StoredRow> {
   authorize(verb: ApiVerb, request: Request): CallContext;
   /** The row with the path's id the caller may see; another shop's row is the descriptor's 404. */
   find(ctx: CallContext, rawId: string | readonly string[] | undefined): Row;
+  /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
+  matching(ctx: CallContext, params: URLSearchParams): Row[];
   /** `POST /:id/<name>`: role checked by the descriptor's actions, the row found as a read finds it. */
   action(name: string, run: (row: Row, ctx: CallContext) => unknown): HttpHandler;
   /** GET list, GET /:id, POST, PATCH /:id, DELETE /:id. */
@@ -128,7 +130,12 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
       return run(find(ctx, params.id), ctx);
     });
 
-  return { table, authorize, find, action, handlers };
+  const matching = (ctx: CallContext, params: URLSearchParams) => {
+    hooks.beforeList?.(params, ctx);
+    return matchingRows(descriptor, hooks, params, visible(ctx));
+  };
+
+  return { table, authorize, find, matching, action, handlers };
 }
 
 /** A rule across fields, checked on the row as it would be stored (an update merged with the stored row). */

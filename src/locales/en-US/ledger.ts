@@ -1,0 +1,30 @@
+/** The shop's ledger (/finance/income). */
+const ledger = {
+  'ledger.fields.shopId': 'Shop',
+  'ledger.fields.type': 'Type',
+  'ledger.fields.category': 'Category',
+  'ledger.fields.amountFen': 'Amount',
+  'ledger.fields.occurredOn': 'Date',
+  'ledger.fields.note': 'Note',
+  'ledger.fields.orderId': 'Order',
+  'ledger.fields.afterSaleId': 'After-sale',
+  'ledger.fields.reversalOf': 'Reverses',
+  'ledger.fields.reason': 'Reversal reason',
+  'ledger.fields.createdBy': 'Entered by',
+  'ledger.fields.createdAt': 'Entered',
+  'ledger.options.type.income': 'Income',
+  'ledger.options.type.expense': 'Expense',
+  'ledger.options.category.service': 'Services',
+  'ledger.options.category.refund': 'Refund',
+  'ledger.options.category.product': 'Product sales',
+  'ledger.options.category.rent': 'Rent',
+  'ledger.options.category.salary': 'Salaries',
+  'ledger.options.category.materials': 'Materials and pigments',
+  'ledger.options.category.utilities': 'Utilities',
+  'ledger.options.category.marketing': 'Marketing',
+  'ledger.options.category.other': 'Other',
+  'ledger.create': 'New entry',
+  'ledger.search.placeholder': 'Search notes',
+};
+
+export default ledger;

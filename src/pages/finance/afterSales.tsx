@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, DatePicker, Form, Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleStatus, type AfterSaleType } from '../../../contract/afterSale';
+import { formatDateTime } from '../../components/format';
+import { formatFen } from '../../components/money';
+import { optionKey, useOptions } from '../../components/crud';
+import { ExportButton } from '../../components/export';
+import { ListPage, type ListSearch } from '../../components/listPage';
+import { AfterSaleDrawer } from './AfterSaleDrawer';
+import { periodFilters, periodOf, type Period } from './period';
+import { StatusTag } from './StatusTag';
+import { useShopOptions } from './useFilterOptions';
+
+interface AfterSaleSearch extends ListSearch {
+  shopId?: number;
+  type?: AfterSaleType;
+  status?: AfterSaleStatus;
+  period?: Period;
+}
+
+const TYPE_COLORS: Record<AfterSaleType, string> = { refund: 'red', 'touch-up': 'blue', complaint: 'purple' };
+
+/**
+ * /finance/after-sales (financial staff, admin): every shop's after-sale requests, pending ones
+ * first on a first visit; each opens in a drawer to be approved or rejected.
+ */
+export default function AfterSaleReviewPage() {
+  const { t } = useTranslation();
+  const shopOptions = useShopOptions();
+  const typeOptions = useOptions('afterSale', 'type', AFTER_SALE_TYPES);
+  const statusOptions = useOptions('afterSale', 'status', AFTER_SALE_STATUSES);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  return (
+    <ListPage<'after-sales', AfterSaleSearch>
+      resource="after-sales"
+      // The checkstand's after-sale page is the one that lists the resource; this is finance's view of it.
+      titleKey="menu.finance.afterSales"
+      initialSort={{ field: 'createdAt', order: 'desc' }}
+      initialFilters={[{ field: 'status', operator: 'eq', value: 'pending' }]}
+      searchWidth={220}
+      filters={
+        <>
+          <Form.Item name="shopId">
+            <Select placeholder={t('finance.filter.shop')} options={shopOptions} allowClear style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="type">
+            <Select placeholder={t('finance.afterSale.filter.type')} options={typeOptions} allowClear style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select placeholder={t('finance.filter.status')} options={statusOptions} allowClear style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="period">
+            <DatePicker.RangePicker placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
+          </Form.Item>
+        </>
+      }
+      toFilters={({ shopId, type, status, period }) => [
+        { field: 'shopId', operator: 'eq', value: shopId },
+        { field: 'type', operator: 'eq', value: type },
+        { field: 'status', operator: 'eq', value: status },
+        ...periodFilters(period),
+      ]}
+      restoredFilters={['shopId', 'type', 'status']}
+      restoreSearch={(filters) => ({ period: periodOf(filters) })}
+      extra={(query) => <ExportButton resource="after-sales" query={query} />}
+      scrollX={1400}
+      actionsWidth={90}
+      ownActions={['approve', 'reject']}
+      columns={[
+        { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
+        { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 160 },
+        { field: 'orderNo', width: 160 },
+        { field: 'customerName', width: 90 },
+        { field: 'type', width: 90, render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag> },
+        { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number | null) => formatFen(fen) },
+        { field: 'status', width: 80, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
+        { field: 'reason', width: 220, ellipsis: true },
+        { field: 'requestedBy', width: 90 },
+        { field: 'reviewedAt', sortable: true, width: 160, render: (at: string | null) => formatDateTime(at) || '-' },
+      ]}
+      rowActions={(a) => (
+        <Button type="link" size="small" onClick={() => setOpenId(a.id)}>
+          {t(a.status === 'pending' ? 'finance.afterSale.review' : 'finance.afterSale.view')}
+        </Button>
+      )}
+    >
+      <AfterSaleDrawer id={openId} onClose={() => setOpenId(null)} />
+    </ListPage>
+  );
+}

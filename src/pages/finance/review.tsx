@@ -1,0 +1,196 @@
+import { useState, type Key } from 'react';
+import { Alert, Button, DatePicker, Form, Select, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_BATCH_APPROVE,
+  PERFORMANCE_KINDS,
+  PERFORMANCE_STATUSES,
+  type PerformanceBatchResult,
+  type PerformanceKind,
+  type PerformanceRecord,
+  type PerformanceStatus,
+} from '../../../contract/performanceRecord';
+import { formatDateTime } from '../../components/format';
+import { formatBp, formatFen } from '../../components/money';
+import { optionKey, useOptions } from '../../components/crud';
+import { ExportButton } from '../../components/export';
+import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
+import { periodFilters, periodOf, type Period } from './period';
+import { PerformanceSums } from './PerformanceSums';
+import { ReasonDialog } from './ReasonDialog';
+import { StatusTag } from './StatusTag';
+import { useFinanceCall } from './useFinanceCall';
+import { useShopOptions, useStaffOptions } from './useFilterOptions';
+
+interface ReviewSearch extends ListSearch {
+  shopId?: number;
+  staffId?: number;
+  status?: PerformanceStatus;
+  kind?: PerformanceKind;
+  period?: Period;
+}
+
+/** The staff filter lists the members of the shop picked beside it. */
+function StaffFilter() {
+  const { t } = useTranslation();
+  const shopId = Form.useWatch<number | undefined>('shopId', Form.useFormInstance());
+  const options = useStaffOptions(shopId);
+  return (
+    <Form.Item name="staffId">
+      <Select placeholder={t('finance.review.filter.staff')} options={options} allowClear showSearch optionFilterProp="label" style={{ width: 180 }} />
+    </Form.Item>
+  );
+}
+
+/**
+ * /finance/review (financial staff, admin): what every shop's staff earned, approved or rejected
+ * one by one or approved many at once. Approved and rejected records are final, so only pending
+ * ones carry buttons and can be picked.
+ */
+export default function PerformanceReviewPage() {
+  const { t } = useTranslation();
+  const call = useFinanceCall();
+  const shopOptions = useShopOptions();
+  const statusOptions = useOptions('performanceRecord', 'status', PERFORMANCE_STATUSES);
+  const kindOptions = useOptions('performanceRecord', 'kind', PERFORMANCE_KINDS);
+  const [picked, setPicked] = useState<PerformanceRecord[]>([]);
+  const [rejecting, setRejecting] = useState<PerformanceRecord | null>(null);
+  const [batch, setBatch] = useState<{ result: PerformanceBatchResult; orderNos: Map<number, string> } | null>(null);
+  const [approving, setApproving] = useState(false);
+
+  const approve = (r: PerformanceRecord) =>
+    call('performance-records', `${r.id}/approve`, {}, () => t('finance.review.approved', { orderNo: r.orderNo, staff: r.staffName })).catch(() => undefined);
+
+  const approvePicked = async () => {
+    setApproving(true);
+    try {
+      const result = await call<PerformanceBatchResult>('performance-records', 'approve', { ids: picked.map((r) => r.id) });
+      setBatch({ result, orderNos: new Map(picked.map((r) => [r.id, `${r.orderNo} ${r.staffName}`])) });
+      setPicked([]);
+    } catch {
+      // http.ts has shown why; the picked rows stay picked.
+    } finally {
+      setApproving(false);
+    }
+  };
+
+  return (
+    <ListPage<'performance-records', ReviewSearch>
+      resource="performance-records"
+      initialSort={{ field: 'createdAt', order: 'desc' }}
+      initialFilters={[{ field: 'status', operator: 'eq', value: 'pending' }]}
+      searchWidth={220}
+      filters={
+        <>
+          <Form.Item name="shopId">
+            <Select placeholder={t('finance.filter.shop')} options={shopOptions} allowClear style={{ width: 200 }} />
+          </Form.Item>
+          <StaffFilter />
+          <Form.Item name="status">
+            <Select placeholder={t('finance.filter.status')} options={statusOptions} allowClear style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="kind">
+            <Select placeholder={t('finance.review.filter.kind')} options={kindOptions} allowClear style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="period">
+            <DatePicker.RangePicker placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
+          </Form.Item>
+        </>
+      }
+      toFilters={({ shopId, staffId, status, kind, period }) => [
+        { field: 'shopId', operator: 'eq', value: shopId },
+        { field: 'staffId', operator: 'eq', value: staffId },
+        { field: 'status', operator: 'eq', value: status },
+        { field: 'kind', operator: 'eq', value: kind },
+        ...periodFilters(period),
+      ]}
+      restoredFilters={['shopId', 'staffId', 'status', 'kind']}
+      restoreSearch={(filters) => ({ period: periodOf(filters) })}
+      extra={(query) => <ExportButton resource="performance-records" query={query} />}
+      header={({ filters }) => (
+        <>
+          <PerformanceSums filters={filters} />
+          {batch && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              type={batch.result.skipped.length ? 'warning' : 'success'}
+              showIcon
+              closable
+              onClose={() => setBatch(null)}
+              message={t('finance.review.batch.result', { approved: batch.result.approved.length, skipped: batch.result.skipped.length })}
+              description={
+                batch.result.skipped.length > 0 && (
+                  <ul style={{ margin: 0, paddingLeft: 20 }}>
+                    {batch.result.skipped.map((s) => (
+                      <li key={s.id}>
+                        {batch.orderNos.get(s.id) ?? `#${s.id}`}：{s.reason}
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
+          )}
+          <Allowed action="approve">
+            <Space style={{ marginBottom: 16 }}>
+              <Button type="primary" disabled={picked.length === 0} loading={approving} onClick={() => void approvePicked()}>
+                {t('finance.review.batch.approve', { count: picked.length })}
+              </Button>
+              {picked.length > 0 && <Button onClick={() => setPicked([])}>{t('finance.review.batch.clear')}</Button>}
+            </Space>
+          </Allowed>
+        </>
+      )}
+      rowSelection={{
+        selectedRowKeys: picked.map((r) => r.id),
+        // Picks across pages are kept, up to what one batch takes.
+        preserveSelectedRowKeys: true,
+        onChange: (_: Key[], rows: PerformanceRecord[]) => setPicked(rows.filter(Boolean).slice(0, MAX_BATCH_APPROVE)),
+        getCheckboxProps: (r: PerformanceRecord) => ({ disabled: r.status !== 'pending' }),
+      }}
+      scrollX={1400}
+      actionsWidth={110}
+      ownActions={['approve', 'reject']}
+      columns={[
+        { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
+        { field: 'orderNo', width: 160 },
+        { field: 'shopName', width: 180 },
+        { field: 'staffName', width: 80 },
+        { field: 'kind', width: 80, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
+        { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number) => formatFen(fen) },
+        { field: 'commissionFen', width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
+        { field: 'status', width: 80, render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} /> },
+        // Read less often than the money: past the first screen.
+        { field: 'shareBp', width: 90, align: 'right', render: (bp: number) => formatBp(bp) },
+        { field: 'reviewedBy', width: 90, render: (by: string) => by || '-' },
+        { field: 'reviewedAt', sortable: true, width: 160, render: (at: string | null) => formatDateTime(at) || '-' },
+      ]}
+      rowActions={(r) =>
+        r.status === 'pending' && (
+          <>
+            <Allowed action="approve">
+              <Button type="link" size="small" onClick={() => void approve(r)}>
+                {t('finance.approve')}
+              </Button>
+            </Allowed>
+            <Allowed action="reject">
+              <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
+                {t('finance.reject')}
+              </Button>
+            </Allowed>
+          </>
+        )
+      }
+    >
+      <ReasonDialog
+        open={rejecting !== null}
+        title={t('finance.review.reject.title', { orderNo: rejecting?.orderNo, staff: rejecting?.staffName })}
+        label={t('performanceRecord.fields.rejectReason')}
+        onClose={() => setRejecting(null)}
+        onSubmit={(reason) =>
+          call('performance-records', `${rejecting!.id}/reject`, { reason }, () => t('finance.review.rejected', { orderNo: rejecting!.orderNo, staff: rejecting!.staffName }))
+        }
+      />
+    </ListPage>
+  );
+}
