@@ -16,6 +16,7 @@ import upload from './upload';
 import docs from './docs';
 import appointments from './appointments';
 import entitlements from './entitlements';
+import graphql from './graphql';
 
 /** Every feature is one plugin; this list is the whole API. Each route's schemas come from contract/. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(docs);
   await app.register(appointments);
   await app.register(entitlements);
+  await app.register(graphql);
 }

@@ -10,6 +10,7 @@ CREATE TABLE "shop_day_sales" (
 ALTER TABLE "shop_day_sales" ADD CONSTRAINT "shop_day_sales_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shop_day_sales_day_idx" ON "shop_day_sales" USING btree ("day","shop_id");--> statement-breakpoint
 CREATE INDEX "orders_paid_shop_customer_idx" ON "orders" USING btree ("paid_at","shop_id","customer_id");--> statement-breakpoint
+CREATE INDEX "performance_records_reviewed_idx" ON "performance_records" USING btree ("reviewed_at");--> statement-breakpoint
 -- shop_day_sales is what the reports read instead of a year of orders: per shop and Shanghai day of
 -- paid_at, the paid orders, what they paid and what was refunded of them since. These statement
 -- triggers keep it in the very transaction that writes the orders, whoever writes them (cashier,
