@@ -7,6 +7,7 @@ import {
   type ChainWorkplace,
   type FinanceWorkplace,
   type ShopWorkplace,
+  type UpcomingAppointment,
 } from '../../contract/report';
 import { addDays, calendarOf, periodOf } from './period';
 import { revenueTrend, shopRanking, takings } from './sales';
@@ -27,7 +28,7 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
       day.start,
       day.end,
     ]),
-    pool.query<ShopWorkplace['nextAppointments'][number]>(
+    pool.query<Omit<UpcomingAppointment, 'startAt'> & { startAt: Date }>(
       `select id, start_at as "startAt", customer_name as "customerName", program_name as "programName", staff_name as "staffName", status
        from appointments where shop_id = $1 and start_at >= $2 and start_at < $3 and end_at > $4 and status = any($5::text[])
        order by start_at, id limit $6`,
@@ -45,7 +46,7 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
     shopId: shop.id,
     shopName: shop.name,
     todayAppointmentCount: appointments.rows[0].n,
-    nextAppointments: upcoming.rows.map((r) => ({ ...r, startAt: new Date(r.startAt).toISOString() })),
+    nextAppointments: upcoming.rows.map((r) => ({ ...r, startAt: r.startAt.toISOString() })),
     today: todays,
     afterSaleWaitingCount: afterSales.rows[0].n,
     afterSaleWaitingFen: afterSales.rows[0].fen,

@@ -21,7 +21,7 @@ export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   NewCustomer: lazy(() => import('../pages/appointment')),
   AppointmentAfterSale: lazy(() => import('../pages/appointment/afterSale')),
   Income: BlankPage,
-  Total: BlankPage,
+  Total: lazy(() => import('../pages/finance/total')),
   Review: BlankPage,
   AfterSales: BlankPage,
   Staff: lazy(() => import('../pages/staff')),
