@@ -67,7 +67,7 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * A closed loop: `connections` workers each send the next request as soon as the last one answered,
  * until the time is up or maxRequests have been sent.
  */
-async function closedLoop(connections: number, durationMs: number, maxRequests: number, once: () => Promise<boolean>): Promise<LoadRun> {
+export async function closedLoop(connections: number, durationMs: number, maxRequests: number, once: () => Promise<boolean>): Promise<LoadRun> {
   const latencies = new Float64Array(maxRequests);
   let sent = 0;
   let errors = 0;
@@ -102,7 +102,7 @@ function joined(runs: LoadRun[]): LoadRun {
   return { requests: sum('requests'), errors: sum('errors'), seconds: sum('seconds'), latenciesMs: latencies.sort() };
 }
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+export const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
 
 function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): BenchResult {
   return {

@@ -76,6 +76,10 @@ async function main() {
   delete process.env.DATABASE_URL;
   const { benchCustomers } = await import('./customers');
   await benchCustomers({});
+
+  section('Reports under load (1,000,000 paid orders over two years in 50 shops)');
+  const { benchReports } = await import('./reports');
+  await benchReports();
 }
 
 main().catch((e) => {

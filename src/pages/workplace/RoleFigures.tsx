@@ -166,7 +166,5 @@ function FinanceFigures() {
 
 /** The morning figures of the role; every figure opens the page it comes from. */
 export default function RoleFigures({ role }: { role: Role }) {
-  if (role === 'shop-manager') return <ShopFigures />;
-  if (role === 'admin') return <ChainFigures />;
-  return <FinanceFigures />;
+  return <div className="report-figures">{role === 'shop-manager' ? <ShopFigures /> : role === 'admin' ? <ChainFigures /> : <FinanceFigures />}</div>;
 }
