@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
+import { ErrorCode } from '../../contract/envelope';
 import mercurius from 'mercurius';
 import { GRAPHQL_PATH } from '../../contract/report';
 import { authenticate } from '../auth/sessionGuard';
@@ -11,6 +12,11 @@ import { checkRequest } from '../graphql/request';
 
 /** The session (as REST decides it) and the request's shape, refused in the GraphQL shape. */
 async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // mercurius also routes GET; the endpoint is POST only, GET is an unknown call as anywhere else.
+  if (req.method !== 'POST') {
+    await reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: null });
+    return;
+  }
   try {
     await authenticate(req);
     await checkRequest(req);
