@@ -10,6 +10,7 @@ import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
 import { afterSales, ledger, orders, performanceRecords } from './money';
 import { programs } from './programs';
+import { reportHandlers } from './reports';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
 import { resetUploads, uploadHandlers } from './upload';
@@ -48,4 +49,4 @@ export function resetMockDb(): void {
 }
 resetMockDb();
 
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...Object.values(RESOURCE_HANDLERS).flat()];
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...reportHandlers, ...Object.values(RESOURCE_HANDLERS).flat()];
