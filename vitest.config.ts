@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const serverProject = (name: string, target: 'embedded' | 'external') => ({
+  // Node loads graphql's CommonJS build (its "main"), as mercurius does; Vite's resolver would pick the
+  // ES module build, and graphql refuses a schema made by the other copy.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     name,
     environment: 'node',

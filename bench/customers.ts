@@ -102,7 +102,7 @@ export function joined(runs: LoadRun[]): LoadRun {
   return { requests: sum('requests'), errors: sum('errors'), seconds: sum('seconds'), latenciesMs: latencies.sort() };
 }
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+export const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
 
 export function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): BenchResult {
   return {

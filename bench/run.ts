@@ -86,6 +86,9 @@ async function main() {
   section('Finance: export of 100,000 performance records, the review list under load');
   const { benchFinance } = await import('./finance');
   await benchFinance();
+  section('Reports under load (1,000,000 paid orders over two years in 50 shops)');
+  const { benchReports } = await import('./reports');
+  await benchReports();
 }
 
 main().catch((e) => {

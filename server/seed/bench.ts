@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import { CUSTOMER_SOURCES } from '../../contract/customer';
 import { STAFF_JOBS } from '../../contract/staff';
 import { FEMALE_GIVEN, SURNAMES } from './random';
+import { seedBenchOrders } from './benchOrders';
 
 /**
  * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,000 staff,
@@ -129,6 +130,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     ]);
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'financial-staff', null)`, [finance.rows[0].id]);
     await seedBenchPerformance(client, shopIds);
+    await seedBenchOrders(client, shopIds, passwordHash);
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -137,7 +139,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     client.release();
   }
   // Fresh statistics for the planner and a visibility map for index-only counts.
-  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records');
+  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records, shop_day_sales');
   return { shopIds, managerShopId: shopIds[0], ms: performance.now() - t0 };
 }
 

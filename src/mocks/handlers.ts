@@ -11,6 +11,7 @@ import { customerHandlers } from './customers';
 import { messageHandlers, resetMessages } from './messages';
 import { afterSaleHandlers, ledger, orderHandlers, performanceRecords, resetMoney } from './money';
 import { programs } from './programs';
+import { reportHandlers } from './reports';
 import { shops } from './shops';
 import { staffHandlers } from './staff';
 import { resetUploads, uploadHandlers } from './upload';
@@ -57,4 +58,4 @@ export function resetMockDb(): void {
 resetMockDb();
 
 // The finance calls answer first: their summary and export paths would otherwise read as GET /:id.
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...financeHandlers, ...RESOURCE_HANDLERS];
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...financeHandlers, ...reportHandlers, ...RESOURCE_HANDLERS];

@@ -10,6 +10,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Reject without toast or modal: for best-effort calls (logout) whose failure changes nothing. */
     silent?: boolean;
+    /** A GraphQL call: the answer is { data, errors } rather than the envelope (src/providers/graphql). */
+    graphql?: boolean;
   }
 }
 
@@ -64,11 +66,30 @@ function rejectEnvelope(envelope: Envelope, status: number, config: AxiosRequest
   return reject(config, error, SESSION_CODES.includes(envelope.code));
 }
 
+interface GraphQLAnswer {
+  data?: unknown;
+  errors?: { message?: string; extensions?: { code?: unknown } }[];
+}
+
+/** The first error of a GraphQL answer as an envelope, so it toasts and ends sessions like REST; undefined when there is none. */
+function graphqlFailure(body: unknown): Envelope | undefined {
+  const first = (body as GraphQLAnswer | null)?.errors?.[0];
+  if (!first) return undefined;
+  const code = first.extensions?.code;
+  return { code: typeof code === 'number' ? code : ErrorCode.INTERNAL, msg: first.message || FALLBACK_ERROR, data: null };
+}
+
 http.interceptors.response.use(
   (response: AxiosResponse) => {
     // Spreadsheet exports and other binary bodies are not wrapped.
     if (response.config.responseType && response.config.responseType !== 'json') return response;
     const body: unknown = response.data;
+    if (response.config.graphql) {
+      const failure = graphqlFailure(body);
+      if (failure) return rejectEnvelope(failure, response.status, response.config);
+      response.data = (body as GraphQLAnswer).data;
+      return response;
+    }
     if (!isEnvelope(body)) return reject(response.config, { message: FALLBACK_REQUEST_ERROR, statusCode: response.status, code: 0 }, false);
     if (body.code !== ErrorCode.OK) return rejectEnvelope(body, response.status, response.config);
     // Unwrapped so refine's simple-rest reads rows from data and the total from the x-total-count header.
@@ -91,6 +112,8 @@ http.interceptors.response.use(
       });
     }
     if (response && isEnvelope(response.data)) return rejectEnvelope(response.data, response.status, config);
+    const failure = response && config?.graphql ? graphqlFailure(response.data) : undefined;
+    if (failure) return rejectEnvelope(failure, response!.status, config);
     // No envelope: a proxy's error page, a dropped connection, a timeout.
     const body = response?.data as { msg?: unknown; message?: unknown } | undefined;
     const text = typeof body?.msg === 'string' && body.msg ? body.msg : typeof body?.message === 'string' && body.message ? body.message : FALLBACK_REQUEST_ERROR;

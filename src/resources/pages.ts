@@ -21,7 +21,7 @@ export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   NewCustomer: lazy(() => import('../pages/appointment')),
   AppointmentAfterSale: lazy(() => import('../pages/appointment/afterSale')),
   Income: lazy(() => import('../pages/finance/income')),
-  Total: BlankPage,
+  Total: lazy(() => import('../pages/finance/total')),
   Review: lazy(() => import('../pages/finance/review')),
   AfterSales: lazy(() => import('../pages/finance/afterSales')),
   Staff: lazy(() => import('../pages/staff')),

@@ -13,3 +13,4 @@ export * from './order';
 export * from './afterSale';
 export * from './performanceRecord';
 export * from './ledger';
+export * from './report';

@@ -46,6 +46,8 @@ export const orders = pgTable(
     index('orders_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('orders_shop_paid_idx').on(t.shopId, t.paidAt),
     index('orders_paid_idx').on(t.paidAt),
+    // The distinct customers of a period per shop, read from the index alone (reports).
+    index('orders_paid_shop_customer_idx').on(t.paidAt, t.shopId, t.customerId),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_appointment_idx').on(t.appointmentId),
     check('orders_money_nonneg', sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} >= 0 and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0`),

@@ -41,6 +41,8 @@ export const performanceRecords = pgTable(
     index('performance_records_staff_created_idx').on(t.staffId, t.createdAt),
     index('performance_records_order_idx').on(t.orderId),
     index('performance_records_created_idx').on(t.createdAt, t.id),
+    // What finance reviewed lately (the financial-staff Workplace).
+    index('performance_records_reviewed_idx').on(t.reviewedAt),
     index('performance_records_pending_idx').on(t.shopId, t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

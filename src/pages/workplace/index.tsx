@@ -7,9 +7,10 @@ import { ROLE_LABELS } from '../../../contract/roles';
 import { iconFor } from '../../resources/icons';
 import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
+import RoleFigures from './RoleFigures';
 import './workplace.css';
 
-/** The landing page: greets the account by name and role, and lists the pages its role may open. */
+/** The landing page: greets the account, shows its role's figures of the day, and lists the pages its role may open. */
 export default function WorkplacePage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -43,6 +44,7 @@ export default function WorkplacePage() {
           </div>
         </div>
       </Card>
+      <RoleFigures role={user.role} />
       {pages.length > 0 && (
         <Card title={t('workplace.shortcuts')}>
           <div className="workplace-shortcuts">

@@ -1,0 +1,80 @@
+/**
+ * The reports under load (issue 14 "Speed"), against the data of `npm run seed:bench` (1,000,000 paid
+ * orders over two years in 50 shops): POST /v1/graphql for shopRanking of a month and of a year,
+ * staffRanking of a month and each role's Workplace, at 10 concurrent connections, p50 and p99
+ * (target: p99 under 200 ms for the year's ranking).
+ *
+ *   npx tsx bench/reports.ts
+ * Environment: BENCH_SERVER_URL (a running server on the seeded database; otherwise one is started on
+ * DATABASE_URL or the embedded database under DATA_DIR), BENCH_CONNECTIONS (10), BENCH_SECONDS (10).
+ */
+import { pathToFileURL } from 'node:url';
+import { API } from '../contract/api';
+import { GRAPHQL_PATH } from '../contract/report';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/open';
+import { freePort } from '../server/db/embedded';
+import { BENCH } from '../server/seed/bench';
+import { BENCH_REPORTS } from '../server/seed/benchOrders';
+import { addDays, calendarOf } from '../server/reports/period';
+import { startServer, type RunningServer } from './serverProcess';
+import { closedLoop, percentile } from './customers';
+
+async function login(serverUrl: string, phone: string): Promise<string> {
+  const res = await fetch(`${serverUrl}${API.loginPassword}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: BENCH.managerPassword }) });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`压测账号 ${phone} 登录失败：${body.msg}（请先运行 npm run seed:bench）`);
+  return body.data.token;
+}
+
+export async function benchReports(): Promise<void> {
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const durationMs = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+  let serverUrl = process.env.BENCH_SERVER_URL?.replace(/\/$/, '');
+  let server: RunningServer | undefined;
+  let close: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const opened = await openDatabase(loadConfig());
+    close = opened.close;
+    const port = await freePort();
+    serverUrl = `http://127.0.0.1:${port}`;
+    server = await startServer('npx', ['tsx', 'server/main.ts'], { DATABASE_URL: opened.embedded?.url ?? process.env.DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
+  }
+  try {
+    const tokens = {
+      admin: await login(serverUrl, BENCH_REPORTS.adminPhone),
+      finance: await login(serverUrl, BENCH_REPORTS.financePhone),
+      manager: await login(serverUrl, BENCH.managerPhone),
+    };
+    const { today, monthStart } = calendarOf(Date.now());
+    const month = { from: monthStart, to: today };
+    const year = { from: addDays(today, -364), to: today };
+    const scenarios: [string, keyof typeof tokens, string, Record<string, string>][] = [
+      ['shopRanking 本月', 'admin', 'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }', month],
+      ['shopRanking 近一年', 'admin', 'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }', year],
+      ['staffRanking 本月', 'admin', 'query($from: Date!, $to: Date!) { staffRanking(from: $from, to: $to) { staffId staffName shopName approvedFen pendingFen commissionFen orderCount } }', month],
+      ['workplace 店长', 'manager', '{ workplace { shop { todayAppointmentCount nextAppointments { id } today { revenueFen } afterSaleWaitingCount newCustomersThisMonth trend { day revenueFen } } } }', {}],
+      ['workplace 管理员', 'admin', '{ workplace { chain { today { revenueFen } month { revenueFen } topShops { shopId revenueFen } trend { day revenueFen } liveProgramCount liveBannerCount } } }', {}],
+      ['workplace 财务', 'finance', '{ workplace { finance { pendingPerformanceCount pendingPerformanceFen pendingAfterSaleCount reviewedPerformanceCount trend { day revenueFen } } } }', {}],
+    ];
+    console.log(`${connections} 个并发连接，每项 ${durationMs / 1000} 秒，服务器 ${serverUrl}`);
+    const rows = [];
+    for (const [name, who, query, variables] of scenarios) {
+      const body = JSON.stringify({ operationName: null, query, variables });
+      const once = async () => {
+        const res = await fetch(`${serverUrl}${GRAPHQL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` }, body });
+        const text = await res.text();
+        return res.status === 200 && !text.includes('"errors"');
+      };
+      await closedLoop(connections, 2000, 10_000, once);
+      const run = await closedLoop(connections, durationMs, 1_000_000, once);
+      rows.push({ scenario: name, requests: run.requests, errors: run.errors, rps: (run.requests / run.seconds).toFixed(1), p50: `${percentile(run.latenciesMs, 0.5).toFixed(1)} ms`, p99: `${percentile(run.latenciesMs, 0.99).toFixed(1)} ms` });
+    }
+    console.table(rows);
+  } finally {
+    await server?.stop();
+    await close?.();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchReports();

@@ -1,0 +1,186 @@
+import { GraphQLNonNull, GraphQLObjectType, GraphQLSchema } from 'graphql';
+import {
+  REPORT_ROLES,
+  type ChainWorkplace,
+  type DayRevenue,
+  type FinanceWorkplace,
+  type ShopRank,
+  type ShopWorkplace,
+  type StaffRank,
+  type Takings,
+  type UpcomingAppointment,
+  type Workplace,
+} from '../../contract/report';
+import type { ReportContext } from './context';
+import { DateScalar, FenScalar, Int, Str, listOf, nonNull, objectType, queryField } from './types';
+import { calendarOf, periodOf } from '../reports/period';
+import { revenueTrend, shopRanking } from '../reports/sales';
+import { staffRanking } from '../reports/staffRanking';
+import { chainWorkplace, financeWorkplace, shopWorkplace } from '../reports/workplace';
+import { allow, scopedShop } from '../reports/scope';
+
+const Fen = FenScalar;
+
+const ShopRankType = objectType<ShopRank>('ShopRank', 'A shop\'s figures of a period.', () => ({
+  shopId: { type: nonNull(Int) },
+  shopName: { type: nonNull(Str) },
+  revenueFen: { type: nonNull(Fen), description: 'Paid minus refunded of the orders paid in the period.' },
+  orderCount: { type: nonNull(Int), description: 'Orders paid in the period.' },
+  refundFen: { type: nonNull(Fen), description: 'Refunded so far of the orders paid in the period.' },
+  customerCount: { type: nonNull(Int), description: 'Distinct customers with an order paid in the period.' },
+  newCustomerCount: { type: nonNull(Int), description: 'Customers of this shop created in the period.' },
+}));
+
+const StaffRankType = objectType<StaffRank>('StaffRank', 'A staff member\'s performance of a period in one shop.', () => ({
+  staffId: { type: nonNull(Int) },
+  staffName: { type: nonNull(Str) },
+  shopId: { type: nonNull(Int) },
+  shopName: { type: nonNull(Str) },
+  approvedFen: { type: nonNull(Fen) },
+  pendingFen: { type: nonNull(Fen) },
+  commissionFen: { type: nonNull(Fen) },
+  orderCount: { type: nonNull(Int) },
+}));
+
+const DayRevenueType = objectType<DayRevenue>('DayRevenue', 'Revenue and paid orders of one Shanghai day.', () => ({
+  day: { type: nonNull(DateScalar) },
+  revenueFen: { type: nonNull(Fen) },
+  orderCount: { type: nonNull(Int) },
+}));
+
+const TakingsType = objectType<Takings>('Takings', 'Revenue and paid orders of a span.', () => ({
+  revenueFen: { type: nonNull(Fen) },
+  orderCount: { type: nonNull(Int) },
+}));
+
+const UpcomingAppointmentType = objectType<UpcomingAppointment>('UpcomingAppointment', 'An appointment still to come today.', () => ({
+  id: { type: nonNull(Int) },
+  startAt: { type: nonNull(Str), description: 'ISO 8601 instant.' },
+  customerName: { type: nonNull(Str) },
+  programName: { type: nonNull(Str) },
+  staffName: { type: nonNull(Str) },
+  status: { type: nonNull(Str) },
+}));
+
+const ShopWorkplaceType = objectType<ShopWorkplace>('ShopWorkplace', 'A shop manager\'s figures of the current shop.', () => ({
+  shopId: { type: nonNull(Int) },
+  shopName: { type: nonNull(Str) },
+  todayAppointmentCount: { type: nonNull(Int) },
+  nextAppointments: { type: listOf(nonNull(UpcomingAppointmentType)) },
+  today: { type: nonNull(TakingsType) },
+  afterSaleWaitingCount: { type: nonNull(Int) },
+  afterSaleWaitingFen: { type: nonNull(Fen) },
+  newCustomersThisMonth: { type: nonNull(Int) },
+  trend: { type: listOf(nonNull(DayRevenueType)) },
+}));
+
+const ChainWorkplaceType = objectType<ChainWorkplace>('ChainWorkplace', 'The figures of every shop, for the admin.', () => ({
+  today: { type: nonNull(TakingsType) },
+  month: { type: nonNull(TakingsType) },
+  topShops: { type: listOf(nonNull(ShopRankType)) },
+  trend: { type: listOf(nonNull(DayRevenueType)) },
+  liveProgramCount: { type: nonNull(Int) },
+  liveBannerCount: { type: nonNull(Int) },
+}));
+
+const FinanceWorkplaceType = objectType<FinanceWorkplace>('FinanceWorkplace', 'What waits for finance and what it did this week.', () => ({
+  pendingPerformanceCount: { type: nonNull(Int) },
+  pendingPerformanceFen: { type: nonNull(Fen) },
+  pendingAfterSaleCount: { type: nonNull(Int) },
+  pendingRefundFen: { type: nonNull(Fen) },
+  reviewedPerformanceCount: { type: nonNull(Int) },
+  reviewedPerformanceFen: { type: nonNull(Fen) },
+  reviewedAfterSaleCount: { type: nonNull(Int) },
+  reviewedRefundFen: { type: nonNull(Fen) },
+  trend: { type: listOf(nonNull(DayRevenueType)) },
+}));
+
+/** Workplace's own fields; each role's figures are computed only when asked for, and only for that role. */
+type WorkplaceBase = Pick<Workplace, 'role' | 'today' | 'weekStart' | 'monthStart'>;
+
+const WorkplaceType = objectType<Workplace, WorkplaceBase>('Workplace', 'The caller\'s morning figures: the field of its role.', () => ({
+  role: { type: nonNull(Str) },
+  today: { type: nonNull(DateScalar) },
+  weekStart: { type: nonNull(DateScalar) },
+  monthStart: { type: nonNull(DateScalar) },
+  shop: {
+    type: ShopWorkplaceType,
+    description: 'shop-manager only.',
+    resolve: (_w, _a, ctx) => {
+      allow(ctx.session, REPORT_ROLES['Workplace.shop']);
+      const shopId = scopedShop(ctx.session, null)!;
+      return shopWorkplace(ctx.pool, { id: shopId, name: ctx.session.shopName ?? '' }, ctx.now);
+    },
+  },
+  chain: {
+    type: ChainWorkplaceType,
+    description: 'admin only.',
+    resolve: (_w, _a, ctx) => {
+      allow(ctx.session, REPORT_ROLES['Workplace.chain']);
+      return chainWorkplace(ctx.pool, ctx.now);
+    },
+  },
+  finance: {
+    type: FinanceWorkplaceType,
+    description: 'financial-staff only.',
+    resolve: (_w, _a, ctx) => {
+      allow(ctx.session, REPORT_ROLES['Workplace.finance']);
+      return financeWorkplace(ctx.pool, ctx.now);
+    },
+  },
+}));
+
+interface PeriodArgs {
+  from: string;
+  to: string;
+}
+interface ShopPeriodArgs extends PeriodArgs {
+  shopId?: number | null;
+}
+const periodArgs = { from: { type: new GraphQLNonNull(DateScalar) }, to: { type: new GraphQLNonNull(DateScalar) } };
+
+const QueryType = new GraphQLObjectType<unknown, ReportContext>({
+  name: 'Query',
+  description: 'Read-only reports. Days are Asia/Shanghai, inclusive; a period is at most 366 days.',
+  fields: () => ({
+    shopRanking: queryField<PeriodArgs, ShopRank[]>({
+      type: listOf(nonNull(ShopRankType)),
+      description: 'Every shop by revenue of the period (admin, financial-staff).',
+      args: periodArgs,
+      resolve: async ({ from, to }, ctx) => {
+        allow(ctx.session, REPORT_ROLES.shopRanking);
+        return shopRanking(ctx.pool, periodOf(from, to));
+      },
+    }),
+    staffRanking: queryField<ShopPeriodArgs, StaffRank[]>({
+      type: listOf(nonNull(StaffRankType)),
+      description: 'Staff by approved performance of the period; a shop manager gets its current shop whatever shopId says.',
+      args: { ...periodArgs, shopId: { type: Int } },
+      resolve: async ({ from, to, shopId }, ctx) => {
+        allow(ctx.session, REPORT_ROLES.staffRanking);
+        return staffRanking(ctx.pool, periodOf(from, to), scopedShop(ctx.session, shopId));
+      },
+    }),
+    revenueTrend: queryField<ShopPeriodArgs, DayRevenue[]>({
+      type: listOf(nonNull(DayRevenueType)),
+      description: 'Revenue of every day of the period, zero days included; one shop or all (a shop manager: its current shop).',
+      args: { ...periodArgs, shopId: { type: Int } },
+      resolve: async ({ from, to, shopId }, ctx) => {
+        allow(ctx.session, REPORT_ROLES.revenueTrend);
+        return revenueTrend(ctx.pool, periodOf(from, to), scopedShop(ctx.session, shopId));
+      },
+    }),
+    workplace: queryField<Record<string, never>, WorkplaceBase>({
+      type: new GraphQLNonNull(WorkplaceType),
+      description: 'The figures of the caller\'s role.',
+      args: {},
+      resolve: async (_args, ctx) => {
+        allow(ctx.session, REPORT_ROLES.workplace);
+        return { role: ctx.session.role, ...calendarOf(ctx.now) };
+      },
+    }),
+  }),
+});
+
+/** The whole schema: queries only, no mutations or subscriptions. */
+export const reportSchema = new GraphQLSchema({ query: QueryType });

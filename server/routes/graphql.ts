@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors';
+import { ErrorCode } from '../../contract/envelope';
+import mercurius from 'mercurius';
+import { GRAPHQL_PATH } from '../../contract/report';
+import { authenticate } from '../auth/sessionGuard';
+import { reportSchema } from '../graphql/schema';
+import { reportContext } from '../graphql/context';
+import { MAX_DEPTH, MAX_TOKENS, costLimit } from '../graphql/limits';
+import { formatExecution, fromAppError, handleRequestError } from '../graphql/errors';
+import { checkRequest } from '../graphql/request';
+
+/** The session (as REST decides it) and the request's shape, refused in the GraphQL shape. */
+async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // mercurius also routes GET; the endpoint is POST only, GET is an unknown call as anywhere else.
+  if (req.method !== 'POST') {
+    await reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: null });
+    return;
+  }
+  try {
+    await authenticate(req);
+    await checkRequest(req);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await reply.code(e.httpStatus).send({ data: null, errors: [fromAppError(e)] });
+  }
+}
+
+/**
+ * POST /v1/graphql: the reports (server/graphql/schema.ts). Its own plugin, so mercurius' error
+ * handler answers GraphQL-shaped errors here and the REST envelope stays everywhere else. Every call,
+ * introspection included, passes the REST session guard first: no, unknown, revoked or expired
+ * tokens answer 401 with the same 50008 / 50012 / 50014.
+ */
+export default async function graphqlRoutes(app: FastifyInstance): Promise<void> {
+  // Bodies that are no JSON fail before mercurius sees them: answered in the GraphQL shape too.
+  app.setErrorHandler(handleRequestError);
+  await app.register(mercurius, {
+    schema: reportSchema,
+    path: GRAPHQL_PATH,
+    graphiql: false,
+    allowBatchedQueries: false,
+    queryDepth: MAX_DEPTH,
+    validationRules: [costLimit],
+    graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+    context: (req) => reportContext(req),
+    errorFormatter: formatExecution as never,
+    errorHandler: handleRequestError as never,
+    // The request is checked by checkRequest, not by mercurius' JSON schemas (our compilers are zod's);
+    // the endpoint is documented in docs/api.md rather than in the OpenAPI document.
+    additionalRouteOptions: { schema: { hide: true }, preValidation: guard },
+  });
+}
