@@ -4,13 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { chunkSizes, loadedByPage } from './bundle';
 import { startServer, treeMemory } from './serverProcess';
 import { freePort } from '../server/db/embedded';
+import { BENCH } from '../server/seed/bench';
 
 /**
  * `npm run bench`: the figures the issues ask for, measured on this machine.
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
- *  4. the customers list under load (bench/customers.ts), when its data is seeded.
+ *  4. the customers list under load (bench/customers.ts) and
+ *  5. the booking calendar under load (bench/appointments.ts), on a data folder of `npm run seed:bench`.
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -65,17 +67,26 @@ async function main() {
     await restart.stop();
   }
 
-  section('Customers list under load (100,000 customers in 50 shops)');
-  // A data folder of its own, seeded once by the real `npm run seed:bench` and kept for later runs.
+  // A data folder of its own, seeded once by the real `npm run seed:bench` and kept for later runs
+  // (reloaded when the data set has changed since).
   const loadDir = path.resolve('.tmp/bench-load-data');
-  if (!fs.existsSync(path.join(loadDir, 'pg', 'PG_VERSION'))) {
+  const versionFile = path.join(loadDir, 'bench-version');
+  if (!fs.existsSync(versionFile) || fs.readFileSync(versionFile, 'utf8') !== String(BENCH.version)) {
+    fs.rmSync(loadDir, { recursive: true, force: true });
     const seed = spawnSync('npx', ['tsx', 'server/cli/seedBench.ts'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: loadDir, DATABASE_URL: '' } });
     if (seed.status !== 0) throw new Error('seed:bench failed');
+    fs.writeFileSync(versionFile, String(BENCH.version));
   }
   process.env.DATA_DIR = loadDir;
   delete process.env.DATABASE_URL;
+
+  section('Customers list under load (100,000 customers in 50 shops)');
   const { benchCustomers } = await import('./customers');
   await benchCustomers({});
+
+  section('Booking calendar under load (1,000,000 appointments; the week view of 30 artists with 3,000 bookings, and a booking storm)');
+  const { benchAppointments } = await import('./appointments');
+  await benchAppointments({});
 }
 
 main().catch((e) => {

@@ -5,21 +5,36 @@ import { STAFF_JOBS } from '../../contract/staff';
 import { FEMALE_GIVEN, SURNAMES } from './random';
 
 /**
- * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,000 staff,
- * 500 programs and 1,000 banners, plus a shop-manager account for the first bench shop that
- * bench/customers.ts logs in with. Rows are generated inside PostgreSQL (generate_series), so
- * loading takes seconds, and every value is a function of the row number: the same on every run.
+ * The bench data set: 50 shops, 100,000 customers, 30 active staff (and 2 who left) per shop, 500
+ * programs, 1,000 banners and 1,000,000 appointments over two years, plus a shop-manager account for
+ * the first bench shop that bench/customers.ts and bench/appointments.ts log in with. Rows are
+ * generated inside PostgreSQL (generate_series), and every value is a function of the row number
+ * and the day of loading: the same on every run of one day.
  */
 export const BENCH = {
   shops: 50,
   customers: 100_000,
-  staff: 1_000,
+  activeStaffPerShop: 30,
+  leftStaffPerShop: 2,
   programs: 500,
   banners: 1_000,
+  appointments: 1_000_000,
+  /** The manager's shop holds this many next week ("the busy week"), 100 per artist. */
+  busyWeekAppointments: 3_000,
+  /** Days of appointments, centred on the day of loading. */
+  appointmentDays: 730,
+  /** Raised whenever the data set changes: bench/run.ts reloads a kept data folder of another version. */
+  version: 2,
   shopPrefix: '压测门店',
   managerPhone: '19900000001',
   managerPassword: 'Bench@2026',
 } as const;
+
+const STAFF_PER_SHOP = BENCH.activeStaffPerShop + BENCH.leftStaffPerShop;
+/** Every bench appointment lasts 40 minutes on a 44-minute grid: 15 fit in the shops' 10:00–21:00. */
+const BENCH_SLOT_MINUTES = 44;
+const BENCH_BOOKING_MINUTES = 40;
+const BENCH_SLOTS_PER_DAY = 15;
 
 const REGION_CODES = ['310104', '110105', '440106', '330106', '320106', '510107', '420106', '500103'];
 const PROGRAM_NAMES = ['雾眉', '野生眉', '线条眉', '水晶唇', '裸唇', '小气泡清洁', '补水护理', '光子嫩肤'];
@@ -83,14 +98,15 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
       [[...SURNAMES], [...FEMALE_GIVEN], [...CUSTOMER_SOURCES], shopIds, BENCH.customers],
     );
 
+    // Each shop takes a block of STAFF_PER_SHOP rows; the last ones of a block have left.
     await client.query(
       `insert into staff (shop_id, name, phone, job, level, hired_at, status, commission_rate_bp)
-       select ($4::int[])[1 + g % cardinality($4::int[])],
+       select ($4::int[])[1 + (g - 1) / $5::int],
               ($1::text[])[1 + (g * 11) % cardinality($1::text[])] || ($2::text[])[1 + (g * 17) % cardinality($2::text[])],
               '167' || lpad(g::text, 8, '0'), ($3::text[])[1 + g % cardinality($3::text[])], '',
-              current_date - (g * 13 % 2000), case when g % 10 = 0 then 'left' else 'active' end, (g % 20) * 100
-       from generate_series(1, $5::int) g`,
-      [[...SURNAMES], [...FEMALE_GIVEN], [...STAFF_JOBS], shopIds, BENCH.staff],
+              current_date - (g * 13 % 2000), case when (g - 1) % $5::int >= $6::int then 'left' else 'active' end, (g % 20) * 100
+       from generate_series(1, cardinality($4::int[]) * $5::int) g`,
+      [[...SURNAMES], [...FEMALE_GIVEN], [...STAFF_JOBS], shopIds, STAFF_PER_SHOP, BENCH.activeStaffPerShop],
     );
 
     await client.query(
@@ -117,6 +133,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
       passwordHash,
     ]);
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [account.rows[0].id, shopIds[0]]);
+    await insertAppointments(client, shopIds);
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -125,6 +142,73 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     client.release();
   }
   // Fresh statistics for the planner and a visibility map for index-only counts.
-  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants');
+  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, appointments');
   return { shopIds, managerShopId: shopIds[0], ms: performance.now() - t0 };
+}
+
+/**
+ * The appointments: one a day for every active artist of every shop, spread evenly over
+ * BENCH.appointmentDays around today, and the busy week (next week, Monday to Sunday) of the first shop full:
+ * 15 a day per artist for six days and 10 on Sunday. The busy week holds nothing else, and no artist
+ * has two on one day elsewhere, so no two rows of one artist overlap whatever their status.
+ */
+async function insertAppointments(client: pg.PoolClient, shopIds: number[]): Promise<void> {
+  const perShop = BENCH.customers / BENCH.shops;
+  // Artists, customers and programs numbered from 0, so a row number picks one by modulo.
+  await client.query(
+    `create temp table bench_artists on commit drop as
+     select (row_number() over (order by s.id) - 1)::int as i, s.id, s.name, s.shop_id,
+            (row_number() over (partition by s.shop_id order by s.id) - 1)::int as k
+     from staff s where s.shop_id = any($1::int[]) and s.status = 'active'`,
+    [shopIds],
+  );
+  await client.query(
+    `create temp table bench_clients on commit drop as
+     select c.shop_id, (row_number() over (partition by c.shop_id order by c.id) - 1)::int as ord, c.id, c.name, c.phone
+     from customers c where c.shop_id = any($1::int[])`,
+    [shopIds],
+  );
+  await client.query(
+    `create temp table bench_menu on commit drop as
+     select (row_number() over (order by p.id) - 1)::int as ord, p.id, p.name from programs p where p.status = 'on'`,
+  );
+  await client.query('create unique index on bench_clients (shop_id, ord)');
+  await client.query('analyze bench_artists, bench_clients, bench_menu');
+
+  const artists = shopIds.length * BENCH.activeStaffPerShop;
+  const spread = BENCH.appointments - BENCH.busyWeekAppointments;
+  const perArtist = Math.ceil(spread / artists);
+  // Days open to the spread rows: all but the busy week. Artist row k goes to day k * days / perArtist, never two on one day.
+  const days = BENCH.appointmentDays - 7;
+  if (perArtist > days) throw new Error('bench: more appointments per artist than days');
+  await client.query(
+    `with d as (select (now() at time zone 'Asia/Shanghai')::date - $7::int / 2 as first_day,
+                       date_trunc('week', (now() at time zone 'Asia/Shanghai')::date + 7)::date as busy_monday,
+                       (select min(i) from bench_artists where shop_id = $9::int) as busy_first),
+     planned as (
+       select n,
+              case when n < $11::int then d.busy_first + n % $10::int else (n - $11::int) % $1::int end as artist,
+              case when n < $11::int
+                   then d.busy_monday + (n / $10::int) / $4::int
+                   else d.first_day + ((n - $11::int) / $1::int) * $3::int / $2::int
+                        + case when d.first_day + ((n - $11::int) / $1::int) * $3::int / $2::int >= d.busy_monday then 7 else 0 end
+              end as day,
+              case when n < $11::int then (n / $10::int) % $4::int else (n * 7) % $4::int end as slot
+       from generate_series(0, $8::int - 1) n, d
+     )
+     insert into appointments (shop_id, kind, customer_id, customer_name, customer_phone, program_id, program_name, staff_id, staff_name,
+                               start_at, end_at, duration_minutes, status, note, created_at, updated_at)
+     select a.shop_id, 'new-customer', c.id, c.name, c.phone, m.id, m.name, a.id, a.name,
+            t.start_at, t.start_at + make_interval(mins => $6::int), $6::int,
+            case when t.start_at + make_interval(mins => $6::int) <= now()
+                 then case when p.n % 10 < 8 then 'completed' when p.n % 10 = 8 then 'cancelled' else 'no-show' end
+                 else case when p.n % 9 = 0 then 'cancelled' when p.n % 3 = 0 then 'confirmed' else 'booked' end end,
+            '', t.start_at - interval '3 days', t.start_at - interval '3 days'
+     from planned p
+     join bench_artists a on a.i = p.artist
+     cross join lateral (select ((p.day + time '10:00') + make_interval(mins => p.slot * $5::int)) at time zone 'Asia/Shanghai' as start_at) t
+     join bench_clients c on c.shop_id = a.shop_id and c.ord = (p.n::bigint * 7919) % $12::int
+     join bench_menu m on m.ord = p.n % (select count(*)::int from bench_menu)`,
+    [artists, perArtist, days, BENCH_SLOTS_PER_DAY, BENCH_SLOT_MINUTES, BENCH_BOOKING_MINUTES, BENCH.appointmentDays, BENCH.appointments, shopIds[0], BENCH.activeStaffPerShop, BENCH.busyWeekAppointments, perShop],
+  );
 }

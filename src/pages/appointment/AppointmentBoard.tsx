@@ -49,8 +49,11 @@ type WithDragAndDrop = typeof dragAndDrop.default;
 const addon = dragAndDrop.default as WithDragAndDrop | { default: WithDragAndDrop };
 const withDragAndDrop: WithDragAndDrop = typeof addon === 'function' ? addon : addon.default;
 const DnDCalendar = withDragAndDrop<CalEvent, StaffColumn>(Calendar);
-/** The column of bookings no artist has taken yet ("any artist"). */
-const UNASSIGNED = 0;
+/**
+ * The column of bookings no artist has taken yet ("any artist"). Not 0: react-big-calendar files an
+ * event whose resource id is falsy under no column, so such bookings would not show.
+ */
+const UNASSIGNED = -1;
 const LIST_PAGE_SIZE = 20;
 
 /** Monday 00:00 of the week of `d` (wall clock). */

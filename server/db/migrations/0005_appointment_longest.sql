@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_longest" CHECK ("appointments"."end_at" <= "appointments"."start_at" + make_interval(mins => 720));
