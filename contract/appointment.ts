@@ -65,6 +65,8 @@ export const WALK_IN_GRACE_MINUTES = 15;
 /** GET appointments with from/to at most this far apart may ask for up to MAX_CALENDAR_PAGE rows. */
 export const MAX_CALENDAR_RANGE_DAYS = 31;
 export const MAX_CALENDAR_PAGE = 5000;
+/** The longest booking; the database holds every row to it, so a calendar range is found by start time alone. */
+export const MAX_APPOINTMENT_MINUTES = 720;
 
 export const APPOINTMENT_FIELD_LABELS = {
   kind: '预约类型',
@@ -100,7 +102,7 @@ const appointmentFields = {
   // null: "any artist", left unassigned until someone takes it.
   staffId: id(L.staffId).nullable(),
   startAt: instant(L.startAt),
-  durationMinutes: int(L.durationMinutes, SLOT_MINUTES, 720).refine((m) => m % 5 === 0, `${L.durationMinutes}必须是 5 的倍数`),
+  durationMinutes: int(L.durationMinutes, SLOT_MINUTES, MAX_APPOINTMENT_MINUTES).refine((m) => m % 5 === 0, `${L.durationMinutes}必须是 5 的倍数`),
   note: optionalText(L.note, 500),
   entitlementId: id(L.entitlementId),
   overrideReason: optionalText(L.overrideReason, 200),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { appointmentEvents, appointments, customers, programs, touchUpEntitlements } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
@@ -9,7 +9,7 @@ import { byShop, listStatements, serverResource } from '../http/resource';
 import { invalid, notFound } from '../http/errors';
 import { PHONE_RE } from '../../contract/validation';
 import { maskPhone } from '../../contract/mask';
-import { appointmentResource, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type AppointmentDetail, type AppointmentEvent } from '../../contract/appointment';
+import { appointmentResource, MAX_APPOINTMENT_MINUTES, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type AppointmentDetail, type AppointmentEvent } from '../../contract/appointment';
 import { entitlementResource, entitlementStatusAt, type Entitlement, type EntitlementStatus, type StoredEntitlementStatus } from '../../contract/entitlement';
 import { appointmentView, APPOINTMENT_MISSING } from './booking';
 import { visibleTo } from './actor';
@@ -37,11 +37,17 @@ function rangeOf(filters: ListRequest['filters']): { from?: number; to?: number 
 const RANGE_TOO_LONG = `时间范围最多 ${MAX_CALENDAR_RANGE_DAYS} 天`;
 const TO_BEFORE_FROM = '结束时间 to 须晚于开始时间 from';
 
-/** from: rows ending after it (a calendar day means its start in Asia/Shanghai). */
+/**
+ * from: rows ending after it (a calendar day means its start in Asia/Shanghai). No row lasts longer
+ * than MAX_APPOINTMENT_MINUTES (a check constraint), so such a row also starts after from less that:
+ * the bound the (shop_id, start_at) index can seek to, instead of reading all of the shop's earlier rows.
+ */
 const fromFilter: CustomFilter = {
   where: (values, bind) => {
     const from = instantOf(values);
-    return from === undefined ? undefined : { shape: 'from', where: sql`${appointments.endAt} > ${bind(new Date(from).toISOString())}` };
+    if (from === undefined) return undefined;
+    const earliestStart = new Date(from - MAX_APPOINTMENT_MINUTES * 60_000).toISOString();
+    return { shape: 'from', where: and(gt(appointments.endAt, bind(new Date(from).toISOString())), gt(appointments.startAt, bind(earliestStart)))! };
   },
 };
 

@@ -1,4 +1,4 @@
-import { pgTable, serial, varchar, integer, text, index, smallint, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer, text, index, smallint, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { instant, timestamps } from './columns';
 import { shops } from './shop';
@@ -6,6 +6,7 @@ import { customers } from './customer';
 import { programs } from './program';
 import { staff } from './staff';
 import { accounts } from './account';
+import { MAX_APPOINTMENT_MINUTES } from '../../../contract/appointment';
 
 /**
  * A touch-up (补色) right: one free touch-up of a brow or lip service inside [valid_from, valid_until].
@@ -69,6 +70,8 @@ export const appointments = pgTable(
     index('appointments_customer_idx').on(t.customerId, t.startAt),
     index('appointments_staff_start_idx').on(t.staffId, t.startAt),
     index('appointments_shop_phone_last4_idx').on(t.shopId, sql`right(${t.customerPhone}, 4)`),
+    // GET appointments finds the rows overlapping a range by start time alone (server/appointments/listing.ts).
+    check('appointments_longest', sql`${t.endAt} <= ${t.startAt} + make_interval(mins => ${sql.raw(String(MAX_APPOINTMENT_MINUTES))})`),
   ],
 );
 

@@ -9,6 +9,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, EDITABLE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, type Appointment, type AppointmentStatus } from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
@@ -40,6 +41,10 @@ interface StaffColumn {
   title: string;
 }
 
+// The calendar's weeks start on Monday, as the shop's (and the week range this board loads) do; the
+// localizer reads the first weekday from dayjs's global locale, which is English unless changed.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
 const localizer = dayjsLocalizer(dayjs);
 /**
  * The drag-and-drop addon ships only as CommonJS; depending on the bundler's interop its function is
@@ -49,9 +54,15 @@ type WithDragAndDrop = typeof dragAndDrop.default;
 const addon = dragAndDrop.default as WithDragAndDrop | { default: WithDragAndDrop };
 const withDragAndDrop: WithDragAndDrop = typeof addon === 'function' ? addon : addon.default;
 const DnDCalendar = withDragAndDrop<CalEvent, StaffColumn>(Calendar);
-/** The column of bookings no artist has taken yet ("any artist"). */
-const UNASSIGNED = 0;
+/**
+ * The column of bookings no artist has taken yet ("any artist"). Not 0: react-big-calendar files an
+ * event whose resource id is falsy under no column, so such bookings would not show.
+ */
+const UNASSIGNED = -1;
 const LIST_PAGE_SIZE = 20;
+/** Narrowest readable column of the day (per artist) or week (per day) board, and the time gutter. */
+const MIN_COLUMN_PX = 110;
+const GUTTER_PX = 60;
 
 /** Monday 00:00 of the week of `d` (wall clock). */
 const weekStart = (d: Date) => dayjs(d).subtract((dayjs(d).day() + 6) % 7, 'day').startOf('day').toDate();
@@ -252,38 +263,41 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           ]}
         />
       ) : (
-        <div style={{ height: view === 'day' ? 'calc(100vh - 300px)' : 'calc(100vh - 300px)', minHeight: 520 }} data-testid={`board-${view}`}>
-          <DnDCalendar
-            localizer={localizer}
-            culture="zh-cn"
-            events={events}
-            view={view}
-            views={['day', 'week']}
-            onView={() => {}}
-            date={date}
-            onNavigate={(d) => setDate(d)}
-            toolbar={false}
-            step={15}
-            timeslots={4}
-            min={open}
-            max={close}
-            scrollToTime={open}
-            resources={view === 'day' ? columns : undefined}
-            resourceIdAccessor={(r) => r.id}
-            resourceTitleAccessor={(r) => r.title}
-            resourceAccessor={(e) => e.resourceId}
-            selectable
-            onSelectSlot={pickSlot}
-            onSelectEvent={(e) => setOpenId(e.id)}
-            onEventDrop={reschedule}
-            onEventResize={reschedule}
-            draggableAccessor={editable}
-            resizableAccessor={editable}
-            eventPropGetter={(e) => ({ style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' }, className: `appointment-${e.row.status}` })}
-            components={{ event: EventBody }}
-            formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}` }}
-            messages={{ noEventsInRange: t('appointment.list.empty') }}
-          />
+        // A column per artist stays readable on a phone: the board scrolls sideways instead of squeezing them.
+        <div style={{ overflowX: 'auto' }}>
+          <div style={{ height: 'calc(100vh - 300px)', minHeight: 520, minWidth: GUTTER_PX + (view === 'day' ? columns.length : 7) * MIN_COLUMN_PX }} data-testid={`board-${view}`}>
+            <DnDCalendar
+              localizer={localizer}
+              culture="zh-cn"
+              events={events}
+              view={view}
+              views={['day', 'week']}
+              onView={() => {}}
+              date={date}
+              onNavigate={(d) => setDate(d)}
+              toolbar={false}
+              step={15}
+              timeslots={4}
+              min={open}
+              max={close}
+              scrollToTime={open}
+              resources={view === 'day' ? columns : undefined}
+              resourceIdAccessor={(r) => r.id}
+              resourceTitleAccessor={(r) => r.title}
+              resourceAccessor={(e) => e.resourceId}
+              selectable
+              onSelectSlot={pickSlot}
+              onSelectEvent={(e) => setOpenId(e.id)}
+              onEventDrop={reschedule}
+              onEventResize={reschedule}
+              draggableAccessor={editable}
+              resizableAccessor={editable}
+              eventPropGetter={(e) => ({ style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' }, className: `appointment-${e.row.status}` })}
+              components={{ event: EventBody }}
+              formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}` }}
+              messages={{ noEventsInRange: t('appointment.list.empty') }}
+            />
+          </div>
         </div>
       )}
       {query.isError && <Alert type="error" message={(query.error as ApiError | null)?.message} />}
