@@ -11,7 +11,7 @@ const common = {
   'common.save': 'Save',
   'common.actions': 'Actions',
   'common.total': '{{total}} in total',
-  'common.notFound.title': '404',
+  'common.notFound.title': 'Page not found',
   'common.notFound.description': 'Sorry, the page you visited does not exist',
   'common.backHome': 'Back to Workplace',
 };

@@ -12,7 +12,7 @@ const common = {
   'common.save': '保存',
   'common.actions': '操作',
   'common.total': '共 {{total}} 条',
-  'common.notFound.title': '404',
+  'common.notFound.title': '页面不存在',
   'common.notFound.description': '抱歉，您访问的页面不存在',
   'common.backHome': '返回工作台',
 };

@@ -13,6 +13,7 @@ import { optionKey } from '../../components/crud';
 import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
+import { useTabLabel } from '../../layout/tabBar/useTabLabel';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
 export default function CustomerDetailPage() {
@@ -20,6 +21,7 @@ export default function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
   const edit = useCustomerEditModal();
+  useTabLabel(customer?.name);
 
   const back = (
     <Link to={customerListPath}>
@@ -72,7 +74,8 @@ export default function CustomerDetailPage() {
 function Profile({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   return (
-    <Descriptions column={2} bordered size="middle">
+    // One column on a phone: two label-value pairs side by side leave each value a character wide.
+    <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle" styles={{ label: { whiteSpace: 'nowrap' } }}>
       <Descriptions.Item label={t('customer.fields.name')}>{customer.name}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.phone')}>
         <RevealablePhone customer={customer} />
@@ -81,10 +84,10 @@ function Profile({ customer }: { customer: Customer }) {
       <Descriptions.Item label={t('customer.fields.birthday')}>{customer.birthday ?? '-'}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.source')}>{t(optionKey('customer', 'source', customer.source))}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.vip')}>{customer.vip ? t('customer.vip.yes') : t('customer.vip.no')}</Descriptions.Item>
-      <Descriptions.Item label={t('customer.fields.tags')} span={2}>
+      <Descriptions.Item label={t('customer.fields.tags')} span="filled">
         {customer.tags.length ? customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-'}
       </Descriptions.Item>
-      <Descriptions.Item label={t('customer.fields.healthNotes')} span={2}>
+      <Descriptions.Item label={t('customer.fields.healthNotes')} span="filled">
         <Typography.Text type={customer.healthNotes ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
           {customer.healthNotes || '-'}
         </Typography.Text>
@@ -116,8 +119,10 @@ function RevealablePhone({ customer }: { customer: Customer }) {
   };
 
   return (
-    <Space>
-      <Typography.Text copyable={phone ? { text: phone } : false}>{phone ?? customer.phone}</Typography.Text>
+    <Space wrap size={[8, 4]}>
+      <Typography.Text copyable={phone ? { text: phone } : false} style={{ whiteSpace: 'nowrap' }}>
+        {phone ?? customer.phone}
+      </Typography.Text>
       {!phone && (
         <Button size="small" icon={<EyeOutlined />} loading={loading} onClick={reveal}>
           {t('customer.revealPhone')}

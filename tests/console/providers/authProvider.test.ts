@@ -64,35 +64,38 @@ describe('login', () => {
     expect(calls).toEqual([API.getCaptcha, API.loginCaptcha, API.userInfo]);
   });
 
-  it('a wrong password clears the token and rethrows the server error to the form', async () => {
+  it('a wrong password clears the token and resolves {success: false, error} for the form, without a toast', async () => {
     setToken(STALE);
     const toast = vi.spyOn(message, 'error');
-    const error = await authProvider.login({ phone: '13800000001', password: 'wrong-password' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT });
+    const result = await authProvider.login({ phone: '13800000001', password: 'wrong-password' });
+    expect(result).toEqual({ success: false, error: expect.objectContaining({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT }) });
     expect(getToken()).toBeNull();
-    expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith('手机号或密码错误', 5);
+    // The form shows the reason inline; a toast would say it a second time.
+    expect(toast).not.toHaveBeenCalled();
   });
 
-  it('a wrong captcha clears the token and rethrows', async () => {
+  it('a wrong captcha clears the token and resolves with the reason', async () => {
     setToken(STALE);
     await api.post(API.getCaptcha, { phone: '13800000002' });
     const wrong = mockCaptchaFor('13800000002') === '000000' ? '111111' : '000000';
-    await expect(authProvider.login({ phone: '13800000002', captcha: wrong })).rejects.toMatchObject({ message: '验证码错误或已失效，请重新获取', code: ErrorCode.INVALID_INPUT });
+    await expect(authProvider.login({ phone: '13800000002', captcha: wrong })).resolves.toMatchObject({
+      success: false,
+      error: { message: '验证码错误或已失效，请重新获取', code: ErrorCode.INVALID_INPUT },
+    });
     expect(getToken()).toBeNull();
   });
 
   it('invalid input comes back with the field errors of the contract schema', async () => {
-    await expect(authProvider.login({ phone: '1380000', password: '' })).rejects.toMatchObject({
-      code: ErrorCode.INVALID_INPUT,
-      errors: { phone: '手机号格式不正确，应为 11 位手机号', password: '请输入密码' },
+    await expect(authProvider.login({ phone: '1380000', password: '' })).resolves.toMatchObject({
+      success: false,
+      error: { code: ErrorCode.INVALID_INPUT, errors: { phone: '手机号格式不正确，应为 11 位手机号', password: '请输入密码' } },
     });
   });
 
   it('a network failure also clears the token', async () => {
     server.use(route.post(`*${API.loginPassword}`, () => HttpResponse.error()));
     setToken(STALE);
-    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).rejects.toMatchObject({ message: 'Request Error', statusCode: 0 });
+    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).resolves.toMatchObject({ success: false, error: { message: 'Request Error', statusCode: 0 } });
     expect(getToken()).toBeNull();
   });
 });
