@@ -23,7 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.setSerializerCompiler(serializerCompiler);
   // Registered first, so it hears of every route below; served by ./docs.ts.
   await app.register(swagger, {
-    openapi: { openapi: '3.0.3', info: { title: '美颜坊 · 门店管理后台 API', version: '1' } },
+    openapi: { openapi: '3.0.3', info: { title: '美业连锁管理后台 API', version: '1' } },
     transform: jsonSchemaTransform,
   });
   await app.register(auth);

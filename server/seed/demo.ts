@@ -4,7 +4,7 @@ import { accountGrants, accounts, shops } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { seedCatalog } from './catalog';
 import { seedPeople } from './people';
-import { seedDemoMessages } from './messages';
+import { raiseDemoWork, seedDemoMessages } from './messages';
 import { seedAppointments } from './appointments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
 
@@ -44,6 +44,8 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     await seedCatalog(tx);
     await seedPeople(tx, { shopIds, accountIds });
     await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
+    // Last: the demo's todos are raised from what the seeds above put in.
+    await raiseDemoWork(tx);
     return { shopIds, accountIds };
   });
 }

@@ -16,7 +16,7 @@ const EXPECTED_MENUS: Record<string, Record<string, string[]>> = {
     收银中心: ['收银', '售后'],
     预约管理: ['新客预约', '售后预约'],
     财务管理: ['收支明细'],
-    店铺管理: ['员工管理', '客户管理'],
+    本店管理: ['员工管理', '客户管理'],
   },
   [FINANCE]: {
     仪表盘: ['工作台'],
@@ -122,7 +122,7 @@ test.describe('a session ended from another client', () => {
 
     // Any call of the first browser now answers 50012.
     const sider = page.locator('.ant-layout-sider');
-    await sider.getByText('店铺管理').click();
+    await sider.getByText('本店管理').click();
     const staffAnswered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/staff'));
     await sider.getByRole('link', { name: '员工管理' }).click();
     expect((await (await staffAnswered).json()).code).toBe(50012);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_STATUS, MESSAGE_TYPES, MESSAGE_TYPE_LABELS, type Message, type MessageType, type UnreadCount } from '../../../contract/message';
 import { findRouteByName } from '../../../contract/routes';
 import { MessageItem } from './MessageItem';
+import { MessageDetail, showMessage } from './MessageDetail';
 import { useClearMessages, useMarkRead, useMessageList, useReadAll, useUnreadCount } from './messageQueries';
 import './messageBox.css';
 
@@ -13,10 +14,11 @@ import './messageBox.css';
 const BOX_SIZE = 5;
 const MESSAGES_PATH = findRouteByName('Messages')!.path;
 
-/** Clicking an unread message marks it read (the counts drop when the calls refetch). */
+/** Clicking a message opens its content and marks it read (the counts drop when the calls refetch). */
 export function useOpenMessage() {
   const markRead = useMarkRead();
   return (m: Message) => {
+    showMessage(m);
     if (m.status === MESSAGE_STATUS.unread) markRead.mutate([m.id]);
   };
 }
@@ -92,27 +94,31 @@ export function MessageBox() {
   const [open, setOpen] = useState(false);
   const { data: unread } = useUnreadCount();
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      destroyOnHidden
-      styles={{ body: { padding: 0 } }}
-      content={
-        <MessagePanel
-          unread={unread}
-          onViewMore={() => {
-            setOpen(false);
-            navigate(MESSAGES_PATH);
-          }}
-        />
-      }
-    >
-      <Badge count={unread?.total ?? 0} overflowCount={99} size="small" offset={[-4, 4]}>
-        <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('message.box.title')} data-testid="message-bell" />
-      </Badge>
-    </Popover>
+    <>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        arrow={false}
+        destroyOnHidden
+        styles={{ body: { padding: 0 } }}
+        content={
+          <MessagePanel
+            unread={unread}
+            onViewMore={() => {
+              setOpen(false);
+              navigate(MESSAGES_PATH);
+            }}
+          />
+        }
+      >
+        <Badge count={unread?.total ?? 0} overflowCount={99} size="small" offset={[-4, 4]}>
+          <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('message.box.title')} data-testid="message-bell" />
+        </Badge>
+      </Popover>
+      {/* Mounted with the navbar, so a message opened from the box or the messages page shows here. */}
+      <MessageDetail onFollow={() => setOpen(false)} />
+    </>
   );
 }

@@ -8,6 +8,7 @@ const common = {
   'common.deleteConfirm': 'Sure to delete?',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
+  'common.close': 'Close',
   'common.save': 'Save',
   'common.actions': 'Actions',
   'common.total': '{{total}} in total',

@@ -9,6 +9,7 @@ const common = {
   'common.deleteConfirm': '确定是否删除?',
   'common.ok': '确定',
   'common.cancel': '取消',
+  'common.close': '关闭',
   'common.save': '保存',
   'common.actions': '操作',
   'common.total': '共 {{total}} 条',

@@ -21,6 +21,7 @@ import { AccountCreateModal, AccountEditModal, GrantAddModal } from './AccountMo
 import { ROLE_OPTIONS } from './GrantInputs';
 import { PasswordOnceModal, type PasswordShown } from './PasswordOnceModal';
 import { useAccountMutation } from './useAccountMutation';
+import { useCurrentUser } from '../../stores/currentUser';
 
 interface AccountSearch extends ListSearch {
   status?: AccountStatus;
@@ -71,6 +72,7 @@ export default function AccountListPage() {
   const [editing, setEditing] = useState<Account>();
   const [granting, setGranting] = useState<Account>();
   const [password, setPassword] = useState<PasswordShown>();
+  const me = useCurrentUser();
 
   const setStatus = useAccountMutation(({ account, to }: { account: Account; to: AccountStatus }) =>
     api.post<Account>(to === 'disabled' ? ACCOUNT_API.disable(account.id) : ACCOUNT_API.enable(account.id)),
@@ -143,22 +145,26 @@ export default function AccountListPage() {
       onCreate={() => setCreating(true)}
       onEdit={setEditing}
       // No delete here: an account leaves by being disabled.
+      // The admin's own row: the server refuses 停用 and 重置密码 on oneself (the own password is changed
+      // in 用户设置), so they are not offered there.
       rowActions={(a, { edit }) => (
         <>
           {edit}
-          <Allowed action="reset-password">
-            <Popconfirm
-              title={t('account.resetPassword.confirm', { name: a.name })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => resetPassword.mutate(a)}
-            >
-              <Button type="link" size="small">
-                {t('account.resetPassword')}
-              </Button>
-            </Popconfirm>
-          </Allowed>
-          {a.status === 'active' ? (
+          {a.id !== me?.accountId && (
+            <Allowed action="reset-password">
+              <Popconfirm
+                title={t('account.resetPassword.confirm', { name: a.name })}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => resetPassword.mutate(a)}
+              >
+                <Button type="link" size="small">
+                  {t('account.resetPassword')}
+                </Button>
+              </Popconfirm>
+            </Allowed>
+          )}
+          {a.id === me?.accountId ? null : a.status === 'active' ? (
             <Allowed action="disable">
               <Popconfirm
                 title={t('account.disable.confirm', { name: a.name })}

@@ -46,7 +46,7 @@ describe('login', () => {
   });
 
   it('forgets the previous user and server menu', async () => {
-    setUser({ name: '赵财务', remark: '', avatar: '', jobName: '', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null });
+    setUser({ accountId: 3, name: '赵财务', remark: '', avatar: '', jobName: '', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null });
     setServerMenu(menuFor('financial-staff'));
     await authProvider.login({ phone: '13800000004', password: DEMO_PASSWORD });
     expect(getUser()).toBeUndefined();
@@ -120,7 +120,7 @@ describe('logout', () => {
     const confirm = vi.spyOn(Modal, 'confirm');
     server.use(route.post(`*${API.logout}`, () => HttpResponse.json({ code: ErrorCode.SESSION_ENDED, msg: '登录状态已失效', data: null }, { status: 401 })));
     setToken(STALE);
-    setUser({ name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    setUser({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
     await expect(authProvider.logout()).resolves.toMatchObject({ success: true });
     expect(calls).toEqual([API.logout]);
     expect(getToken()).toBeNull();
@@ -147,7 +147,7 @@ describe('getIdentity and getPermissions', () => {
   it('fetch user/info once, share one request between concurrent callers, then serve the cache', async () => {
     setToken(mockLogin('13800000002'));
     const [a, b] = await Promise.all([authProvider.getIdentity(), authProvider.getIdentity()]);
-    expect(a).toEqual({ name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    expect(a).toEqual({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
     expect(b).toBe(a);
     expect(getUser()).toBe(a);
     await authProvider.getIdentity();

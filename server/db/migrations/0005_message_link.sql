@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "link" varchar(200) DEFAULT '' NOT NULL;
