@@ -19,8 +19,8 @@ export interface DemoMessage {
   hoursAgo: number;
 }
 
-const [, , tianhe] = DEMO_SHOPS.map((s) => s.name);
-const { info } = MESSAGE_TAGS;
+const [xuhui, chaoyang, tianhe] = DEMO_SHOPS.map((s) => s.name);
+const { info, done, pending, attention } = MESSAGE_TAGS;
 
 const MAINTENANCE: DemoMessage = { type: 'notice', title: '系统维护通知', subTitle: '系统', content: '本周日 02:00-04:00 进行数据库维护，期间后台暂停服务。', messageType: info, status: 0, hoursAgo: 5 };
 
@@ -36,7 +36,10 @@ export const DEMO_MESSAGES: Record<string, DemoMessage[]> = {
   '13800000002': [
     { type: 'message', title: '林管理', subTitle: '运营总监', content: '新客首单立减活动已上线，请前台向到店的新客户介绍。', messageType: null, status: 0, hoursAgo: 3 },
     { type: 'message', title: '赵财务', subTitle: '财务专员', content: '提交退款类售后时请附上付款凭证，审核会快很多。', messageType: null, status: 1, hoursAgo: 40 },
-    MAINTENANCE,
+    { type: 'notice', title: '营业时间已更新', subTitle: xuhui, content: '营业时间调整为 10:00-22:00，已同步到预约日历。', messageType: done, status: 0, hoursAgo: 6 },
+    { ...MAINTENANCE, status: 1, hoursAgo: 72 },
+    { type: 'todo', title: '本周完成门店消防自查', subTitle: xuhui, content: '请在周五前按清单完成消防自查，并把签字的自查表拍照发给运营部。', messageType: pending, status: 0, hoursAgo: 1 },
+    { type: 'todo', title: '更换前台价目牌', subTitle: chaoyang, content: '项目价格已于本月调整，请更换前台的价目牌。', messageType: attention, status: 1, hoursAgo: 96 },
   ],
   // financial-staff
   '13800000003': [
