@@ -38,12 +38,15 @@ test.describe('console polish', () => {
   test('detail tabs are named after the record, an unknown path is 页面不存在, and tabs survive a refresh', async ({ page }) => {
     await loginThroughForm(page, MANAGER_THIRD_SHOP);
     await openList(page, '/shop/consumer');
-    const links = page.locator('tr.ant-table-row a');
-    const names = [(await links.nth(0).innerText()).trim(), (await links.nth(1).innerText()).trim()];
+    // The first two rows of the list as it is sorted on screen (newest first), by name.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await page.request.get(`${API.resourceBase}/customers?_start=0&_end=2&_sort=createdAt&_order=desc`, { headers: { Authorization: `Bearer ${token}` } });
+    const names = ((await res.json()).data as { name: string }[]).map((c) => c.name);
+    expect(names).toHaveLength(2);
     const tabs = page.getByTestId('tab-bar').locator('.ant-tabs-tab');
     for (const [i, name] of names.entries()) {
       await openList(page, '/shop/consumer');
-      await page.locator('tr.ant-table-row a').nth(i).click();
+      await page.locator('tr.ant-table-row').nth(i).getByRole('link', { name: '详情' }).click();
       await expect(tabs.filter({ hasText: name })).toHaveCount(1);
       await expect(page.locator('.app-breadcrumb')).toContainText(`本店管理/客户管理/${name}`);
     }

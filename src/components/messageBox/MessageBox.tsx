@@ -23,10 +23,15 @@ export function useOpenMessage() {
   };
 }
 
-function MessageTab({ type }: { type: MessageType }) {
+function MessageTab({ type, onOpened }: { type: MessageType; onOpened: () => void }) {
   const { t } = useTranslation();
   const { data, isLoading } = useMessageList({ type, current: 1, pageSize: BOX_SIZE });
-  const open = useOpenMessage();
+  const openMessage = useOpenMessage();
+  // The box closes, so the message's dialog is not under it.
+  const open = (m: Message) => {
+    onOpened();
+    openMessage(m);
+  };
   const now = Date.now();
   return (
     <Spin spinning={isLoading}>
@@ -40,7 +45,7 @@ function MessageTab({ type }: { type: MessageType }) {
   );
 }
 
-function MessagePanel({ unread, onViewMore }: { unread: UnreadCount | undefined; onViewMore: () => void }) {
+function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | undefined; onViewMore: () => void; onOpened: () => void }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<MessageType>('message');
   const readAll = useReadAll();
@@ -56,7 +61,7 @@ function MessagePanel({ unread, onViewMore }: { unread: UnreadCount | undefined;
         items={MESSAGE_TYPES.map((type) => ({
           key: type,
           label: unread?.[type] ? `${MESSAGE_TYPE_LABELS[type]}(${unread[type]})` : MESSAGE_TYPE_LABELS[type],
-          children: <MessageTab type={type} />,
+          children: <MessageTab type={type} onOpened={onOpened} />,
         }))}
       />
       <div className="message-box-footer">
@@ -100,12 +105,14 @@ export function MessageBox() {
         onOpenChange={setOpen}
         trigger="click"
         placement="bottomRight"
+        rootClassName="message-box-popover"
         arrow={false}
         destroyOnHidden
         styles={{ body: { padding: 0 } }}
         content={
           <MessagePanel
             unread={unread}
+            onOpened={() => setOpen(false)}
             onViewMore={() => {
               setOpen(false);
               navigate(MESSAGES_PATH);

@@ -6,6 +6,7 @@ const common = {
   'common.edit': 'Edit',
   'common.delete': 'Delete',
   'common.deleteConfirm': 'Sure to delete?',
+  'common.deleteWhat': '“{{name}}” will be deleted',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
   'common.close': 'Close',

@@ -7,6 +7,7 @@ const common = {
   'common.edit': '编辑',
   'common.delete': '删除',
   'common.deleteConfirm': '确定是否删除?',
+  'common.deleteWhat': '将删除「{{name}}」',
   'common.ok': '确定',
   'common.cancel': '取消',
   'common.close': '关闭',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Grid, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
@@ -73,9 +73,10 @@ export default function CustomerDetailPage() {
 
 function Profile({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   return (
-    // One column on a phone: two label-value pairs side by side leave each value a character wide.
-    <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle" styles={{ label: { whiteSpace: 'nowrap' } }}>
+    // On a phone, one column with each label above its value: side by side, a value is left a character wide.
+    <Descriptions column={{ xs: 1, sm: 1, md: 2 }} layout={screens.md ? 'horizontal' : 'vertical'} bordered size="middle" styles={{ label: { whiteSpace: 'nowrap' } }}>
       <Descriptions.Item label={t('customer.fields.name')}>{customer.name}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.phone')}>
         <RevealablePhone customer={customer} />
@@ -95,7 +96,7 @@ function Profile({ customer }: { customer: Customer }) {
       <Descriptions.Item label={t('customer.fields.consentSignedAt')}>
         {customer.consentSignedAt ? formatDateTime(customer.consentSignedAt) : <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>}
       </Descriptions.Item>
-      <Descriptions.Item label={t('customer.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
     </Descriptions>
   );
 }
