@@ -48,14 +48,19 @@ describe('message box', () => {
     expect(notice.getByText('美颜坊·徐汇旗舰店')).toBeTruthy();
   });
 
-  it('marks a message read when clicked, and the counts drop', async () => {
+  it('opens a clicked message in a dialog and marks it read, and the counts drop', async () => {
     const read = sentBodies('POST', '/messages/read');
-    const { user, tabs } = await openBox();
+    const { user } = await openBox();
     await user.click(await box().findByText('林管理'));
+    const detail = within(await screen.findByTestId('message-detail'));
+    expect(detail.getByText('新客首单立减活动已上线，请前台向到店的新客户介绍。')).toBeTruthy();
+    // A chat message is about no record: nothing to follow.
+    expect(screen.queryByRole('button', { name: '去处理' })).toBeNull();
     await waitFor(() => expect(bellCount()).toBe('2'));
     expect(read).toEqual([{ ids: [expect.any(Number)] }]);
-    expect(tabs.getByRole('tab', { name: '消息' })).toBeTruthy();
-    // Still listed, now as read.
+    // Listed again, now as read.
+    await user.click(screen.getByRole('button', { name: /关\s*闭/ }));
+    await user.click(screen.getByTestId('message-bell'));
     expect((await box().findByText('林管理')).closest('.message-item')?.classList.contains('message-item-unread')).toBe(false);
   });
 
