@@ -120,7 +120,8 @@ test.describe('admin: programs and banners', () => {
     const name = `测试活动${unique()}`;
     await openList(page, '/operation/events');
     // Banners come highest priority first unless sorted otherwise.
-    const priorities = (await page.locator('tr.ant-table-row td:nth-child(6)').allInnerTexts()).map(Number);
+    // 优先级 is the fifth column below 1600 px (来源 and 跳转链接 show from there on).
+    const priorities = (await page.locator('tr.ant-table-row td:nth-child(5)').allInnerTexts()).map(Number);
     expect(priorities.length).toBeGreaterThan(1);
     expect(priorities.every(Number.isInteger)).toBe(true);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
