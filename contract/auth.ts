@@ -30,6 +30,8 @@ export const passwordModifySchema = strictObject({
 
 /** data of user/info: the account and its current grant (docs/console.md "User info"). */
 export interface UserInfo {
+  /** The account's id: the console tells the account's own row apart by it (no 停用 on oneself). */
+  accountId: number;
   name: string;
   remark: string;
   avatar: string;

@@ -106,6 +106,6 @@ export const bannerResource = defineResource({
   },
   sortable: ['id', 'name', 'platform', 'priority', 'type', 'source', 'status', 'startAt', 'endAt', 'createdAt', 'updatedAt'],
   search: '名称、平台或来源',
-  missing: '广告不存在',
+  missing: '活动不存在',
   labels: 'banner',
 });

@@ -41,6 +41,8 @@ export const messageRowSchema = z.object({
   time: z.string(),
   status: z.literal(Object.values(MESSAGE_STATUS)),
   messageType: z.literal(Object.values(MESSAGE_TAGS)).nullable(),
+  /** The console page of the record the message is about (a path of the route table), '' for none. */
+  link: z.string(),
 });
 export type Message = z.infer<typeof messageRowSchema>;
 

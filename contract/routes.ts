@@ -36,6 +36,8 @@ export interface RouteDef {
   ignoreCache?: boolean;
   /** REST resource the page lists, under /api/beer/backstage/ (contract/resources.ts). */
   resource?: ResourceName;
+  /** A detail page's list page (route name): its breadcrumb goes through it. */
+  parent?: string;
 }
 
 export const DEFAULT_ROUTE = '/dashboard/workplace';
@@ -67,7 +69,7 @@ const ROUTE_TABLE = [
   { name: 'AfterSales', path: '/finance/after-sales', titleKey: 'menu.finance.afterSales', group: 'finance', icon: 'FileSearchOutlined', order: 1, roles: FINANCE, requiresAuth: true },
   { name: 'Staff', path: '/shop/staff', titleKey: 'menu.shop.staff', group: 'shop', icon: 'SolutionOutlined', order: 1, roles: MANAGER, requiresAuth: true, resource: 'staff' },
   { name: 'Consumer', path: '/shop/consumer', titleKey: 'menu.shop.consumer', group: 'shop', icon: 'ContactsOutlined', order: 1, roles: MANAGER, requiresAuth: true, resource: 'customers' },
-  { name: 'ConsumerDetail', path: '/shop/consumer/:id', titleKey: 'menu.shop.consumerDetail', group: null, order: 1, roles: MANAGER, requiresAuth: true, ignoreCache: true },
+  { name: 'ConsumerDetail', path: '/shop/consumer/:id', titleKey: 'menu.shop.consumerDetail', group: null, order: 1, roles: MANAGER, requiresAuth: true, ignoreCache: true, parent: 'Consumer' },
   { name: 'Messages', path: '/messages', titleKey: 'menu.messages', group: null, order: 1, roles: ALL, requiresAuth: true },
   { name: 'UserCenter', path: '/user/center', titleKey: 'menu.user.center', group: null, order: 1, roles: ALL, requiresAuth: true },
   { name: 'UserSettings', path: '/user/settings', titleKey: 'menu.user.settings', group: null, order: 1, roles: ALL, requiresAuth: true },

@@ -53,7 +53,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           notificationProvider={notificationProvider}
           resources={resources}
           // RouteGuard checks login and role on every route change; refine's own check would only repeat it.
-          options={{ disableTelemetry: true, disableRouteChangeHandler: true }}
+          // A failed query is not asked again on its own: each try would toast its error once more, and
+          // a request refused for an ended session keeps being refused (the page's reload asks again).
+          options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
         >
           {children}
         </Refine>

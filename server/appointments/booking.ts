@@ -116,7 +116,7 @@ async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, input: Pick<
     .insert(customers)
     .values({ name: fresh.name, phone: fresh.phone, source: fresh.source, shopId })
     .returning();
-  await audit(tx, actor, { action: 'create', entity: 'customer', entityId: created.id, summary: `预约时新增客户 ${created.name} ${maskPhone(created.phone)}` });
+  await audit(tx, actor, { action: 'create', entity: 'customer', entityId: created.id, summary: `预约时新建客户 ${created.name} ${maskPhone(created.phone)}` });
   return created;
 }
 

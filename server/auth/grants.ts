@@ -13,7 +13,7 @@ import { grantLabel } from '../../contract/account';
 /** The account and the grant its session acts as (docs/console.md "User info"). */
 export async function userInfo(db: DbOrTx, s: SessionContext): Promise<UserInfo> {
   const [a] = await db.select().from(accounts).where(eq(accounts.id, s.accountId));
-  return { name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: s.role, shop: s.shopName, shopID: s.shopId };
+  return { accountId: a.id, name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: s.role, shop: s.shopName, shopID: s.shopId };
 }
 
 /** Every grant of the account, oldest first (login picks the first). */

@@ -1,10 +1,12 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { MESSAGE_STATUS } from '../../contract/message';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { grantLabel } from '../../contract/account';
 import type { Role } from '../../contract/roles';
+import { findRouteByName } from '../../contract/routes';
 import type { DbOrTx } from '../db/client';
-import { sessions } from '../db/schema';
-import { raiseMessage } from './raiseMessage';
+import { messages, sessions } from '../db/schema';
+import { raiseMessage, SUB_TITLE_MAX } from './raiseMessage';
 
 /**
  * Messages about an account's own security and grants (issue 3). Each takes the transaction of the
@@ -19,6 +21,9 @@ export interface LoginClient {
   /** app.config.sessionIdleMs: a session idle longer than this is expired, not active. */
   sessionIdleMs: number;
 }
+
+/** Where the owner changes the password the message asks them to change. */
+const USER_SETTINGS_PATH = findRouteByName('UserSettings')!.path;
 
 const SHANGHAI = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
@@ -55,10 +60,14 @@ export function describeClient(userAgent: string): string {
   return system ? `${name} / ${system[1]}` : name;
 }
 
+const NEW_LOGIN_TITLE = '账号在新的客户端登录';
+
 /**
  * A new login while the account already has another active session (not revoked, not idle-expired):
  * a message naming where the new login came from, so the owner spots a login that was not theirs.
- * Answers whether a message was raised.
+ * One unread message per account and client (browser, system and IP): a later login from the same
+ * client updates its time and text and brings it to the top instead of adding another.
+ * Answers whether a message was raised or updated.
  */
 export async function notifyNewLogin(db: DbOrTx, accountId: number, client: LoginClient): Promise<boolean> {
   const [{ others }] = await db
@@ -74,12 +83,23 @@ export async function notifyNewLogin(db: DbOrTx, accountId: number, client: Logi
     );
   if (others === 0) return false;
   const where = `${describeClient(client.userAgent)}（IP ${client.ip || '未知'}）`;
-  await raiseMessage(db, accountId, {
-    type: 'message',
-    title: '账号在新的客户端登录',
-    subTitle: where,
-    content: `你的账号于 ${shanghaiTime(new Date())} 在 ${where} 登录，此前已有其他客户端处于登录状态。如非本人操作，请立即修改密码。`,
-  });
+  const now = new Date();
+  const content = `你的账号于 ${shanghaiTime(now)} 在 ${where} 登录，此前已有其他客户端处于登录状态。如非本人操作，请立即修改密码。`;
+  const subTitle = where.slice(0, SUB_TITLE_MAX);
+  const updated = await db
+    .update(messages)
+    .set({ content, createdAt: now.toISOString() })
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.type, 'message'),
+        eq(messages.title, NEW_LOGIN_TITLE),
+        eq(messages.subTitle, subTitle),
+        eq(messages.status, MESSAGE_STATUS.unread),
+      ),
+    )
+    .returning({ id: messages.id });
+  if (updated.length === 0) await raiseMessage(db, accountId, { type: 'message', title: NEW_LOGIN_TITLE, subTitle, content, link: USER_SETTINGS_PATH });
   return true;
 }
 
@@ -103,6 +123,7 @@ export async function notifyPasswordReset(db: DbOrTx, accountId: number, adminNa
     subTitle: '账号安全',
     content: `管理员 ${adminName} 已于 ${shanghaiTime(new Date())} 重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
     messageType: MESSAGE_TAGS.attention,
+    link: USER_SETTINGS_PATH,
   });
 }
 

@@ -10,12 +10,15 @@ export interface NewMessage {
   avatar?: string;
   /** The tag of a notice or todo (docs/console.md: messageType is for notices and todos). */
   messageType?: MessageTag | null;
+  /** The console page of the record the message is about, e.g. /finance/review. */
+  link?: string;
 }
 
 /** Column widths of the messages table; titles often embed names, so they are cut, never refused. */
 const TITLE_MAX = 100;
-const SUB_TITLE_MAX = 100;
+export const SUB_TITLE_MAX = 100;
 const AVATAR_MAX = 500;
+const LINK_MAX = 200;
 
 /**
  * THE way the server puts something into message boxes. Call it with the transaction of the change
@@ -32,6 +35,7 @@ export async function raiseMessage(db: DbOrTx, accountIds: number[] | number, ms
     content: msg.content ?? '',
     avatar: (msg.avatar ?? '').slice(0, AVATAR_MAX),
     messageType: msg.type === 'message' ? null : (msg.messageType ?? null),
+    link: (msg.link ?? '').slice(0, LINK_MAX),
   };
   const created = await db
     .insert(messages)

@@ -50,7 +50,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(banners)
         .values(input)
         .returning();
-      await audit(tx, req, { action: 'create', entity: 'banner', entityId: created.id, summary: `新建广告 ${created.name}` });
+      await audit(tx, req, { action: 'create', entity: 'banner', entityId: created.id, summary: `新建活动 ${created.name}` });
       return created;
     });
     return ok(row);
@@ -77,8 +77,8 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
     await deleteRow(app.db, req, resource, req.params.id, {
-      summary: (b) => `删除广告 ${b.name}`,
-      blocked: (b, refs) => `广告「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
+      summary: (b) => `删除活动 ${b.name}`,
+      blocked: (b, refs) => `活动「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
     });
     return ok(null);
   });

@@ -150,7 +150,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(customers)
           .values({ ...input, shopId })
           .returning();
-        await audit(tx, req, { action: 'create', entity: 'customer', entityId: created.id, summary: `新增客户 ${created.name} ${maskPhone(created.phone)}` });
+        await audit(tx, req, { action: 'create', entity: 'customer', entityId: created.id, summary: `新建客户 ${created.name} ${maskPhone(created.phone)}` });
         return created;
       }),
     );

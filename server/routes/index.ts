@@ -28,7 +28,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(swagger, {
-    openapi: { openapi: '3.0.3', info: { title: '美颜坊 · 门店管理后台 API', version: '1' } },
+    openapi: { openapi: '3.0.3', info: { title: '美业连锁管理后台 API', version: '1' } },
     transform: jsonSchemaTransform,
   });
   for (const { plugin } of await featurePlugins()) await app.register(plugin);

@@ -36,6 +36,7 @@ const row = {
   time: messages.createdAt,
   status: messages.status,
   messageType: messages.messageType,
+  link: messages.link,
 };
 
 /**

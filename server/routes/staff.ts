@@ -74,7 +74,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await app.db.transaction(async (tx) => {
       await assertLinkableAccount(tx, input.accountId, shopId);
       const [created] = await tx.insert(staff).values({ ...input, shopId }).returning();
-      await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新增员工 ${created.name}` });
+      await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新建员工 ${created.name}` });
       return created;
     });
     return ok(withMaskedPhone(row));

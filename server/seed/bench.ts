@@ -112,7 +112,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
 
     await client.query(
       `insert into banners (name, platform, priority, type, source, jump_link, status, start_at, end_at)
-       select '压测广告 ' || g, case when g % 2 = 0 then '小程序' else 'H5' end, g % 100, '首页轮播', '市场部',
+       select '压测活动 ' || g, case when g % 2 = 0 then '小程序' else 'H5' end, g % 100, '首页轮播', '市场部',
               '/pages/activity/' || g, case when g % 4 = 0 then 'off' else 'on' end,
               now() - make_interval(days => g % 60), now() + make_interval(days => 1 + g % 90)
        from generate_series(1, $1::int) g`,

@@ -4,7 +4,7 @@ import { accountGrants, accounts, shops } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { seedCatalog } from './catalog';
 import { seedPeople } from './people';
-import { seedDemoMessages } from './messages';
+import { raiseDemoWork, seedDemoMessages } from './messages';
 import { seedAppointments } from './appointments';
 import { seedOrders } from './orders';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
@@ -47,6 +47,8 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
     const finance = DEMO_ACCOUNTS.find((a) => a.grants.some((g) => g.role === 'financial-staff'))!;
     await seedOrders(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId), finance: { id: accountIds[finance.phone], name: finance.name } });
+    // Last: the demo's todos are raised from what the seeds above put in.
+    await raiseDemoWork(tx);
     return { shopIds, accountIds };
   });
 }

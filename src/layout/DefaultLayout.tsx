@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Breadcrumb, Drawer, FloatButton, Layout } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { ROUTES } from '../../contract/routes';
 import { useTranslation } from 'react-i18next';
 import { findAppRoute } from '../resources';
 import { useDeviceWatch } from '../settings/device';
@@ -11,6 +12,7 @@ import { useCurrentUser } from '../stores/currentUser';
 import { useBlockedPage } from './RouteGuard';
 import { KeepAliveOutlet } from './tabBar/KeepAliveOutlet';
 import TabBar from './tabBar/TabBar';
+import { useTabLabelOf } from './tabBar/useTabLabel';
 import { resetTabs } from '../stores/tabBar';
 import Navbar from './Navbar';
 import SiderMenu from './SiderMenu';
@@ -35,11 +37,14 @@ export default function DefaultLayout() {
   const [menuDrawer, setMenuDrawer] = useState(false);
   const closeMenuDrawer = useCallback(() => setMenuDrawer(false), []);
   const title = route && !blocked ? t(route.titleKey) : t('common.notFound.title');
+  const recordLabel = useTabLabelOf(pathname);
+  const parent = route?.parent ? ROUTES.find((r) => r.name === route.parent) : undefined;
+  const group = route?.group ?? parent?.group;
   useDeviceWatch();
 
   useEffect(() => {
-    document.title = `${title} - ${t('common.appName')}`;
-  }, [title, t]);
+    document.title = `${recordLabel ?? title} - ${t('common.appName')}`;
+  }, [recordLabel, title, t]);
 
   // Without the tab bar nothing closes tabs: no page stays kept out of sight.
   useEffect(() => {
@@ -76,8 +81,15 @@ export default function DefaultLayout() {
         <Layout className="app-main">
           {settings.tabBar && <TabBar />}
           <Layout.Content className="app-content">
-            {route?.group && !blocked && (
-              <Breadcrumb className="app-breadcrumb" items={[{ title: t(`menu.${route.group}`) }, { title }]} />
+            {group && !blocked && (
+              <Breadcrumb
+                className="app-breadcrumb"
+                items={[
+                  { title: t(`menu.${group}`) },
+                  ...(parent ? [{ title: <Link to={parent.path}>{t(parent.titleKey)}</Link> }] : []),
+                  { title: recordLabel ?? title },
+                ]}
+              />
             )}
             <KeepAliveOutlet blocked={blocked} />
           </Layout.Content>

@@ -58,7 +58,14 @@ export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
             data-testid="settings-open"
           />
         </Tooltip>
-        <AccountMenu>
+        <AccountMenu
+          who={
+            <div className="app-account-text-menu" data-testid="account-menu-who">
+              <div className="app-account-name">{user.name}</div>
+              <div className="app-account-role">{roleAndShop(user, t('layout.allShops'))}</div>
+            </div>
+          }
+        >
           <div className="app-account" data-testid="navbar-account">
             <Avatar size={32} src={user.avatar || undefined} className="app-account-avatar">
               {user.name.slice(0, 1)}

@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { message } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { authProvider } from '../providers/authProvider';
 import { getToken } from '../providers/session';
 import { findAppRoute } from '../resources';
@@ -54,6 +56,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (shown && tabBar) recordTab({ pathname, search });
   }, [shown, tabBar, pathname, search]);
 
+  if (decision.kind === 'redirect' && decision.forbidden) return <ForbiddenRedirect to={decision.to} titleKey={decision.forbidden.titleKey} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loadUser') return <LoadUserInfo onFailure={decision.onFailure} />;
   const blocked = decision.kind === 'notFound' ? <NotFoundPage /> : decision.kind === 'loadingMenu' ? <PageLoading /> : undefined;
@@ -78,6 +81,16 @@ function useServerMenuFetch(wanted: boolean, key: string): boolean {
     };
   }, [fetching, key]);
   return fetching;
+}
+
+/** The permission check's redirect (docs/routes.md), with a short message saying why the page changed. */
+function ForbiddenRedirect({ to, titleKey }: { to: string; titleKey: string }) {
+  const { t } = useTranslation();
+  const target = findAppRoute(to.split('?')[0]);
+  useEffect(() => {
+    void message.warning({ key: 'forbidden-redirect', content: t('layout.forbidden', { page: t(titleKey), target: target ? t(target.titleKey) : to }) });
+  }, [t, titleKey, target, to]);
+  return <Navigate to={to} replace />;
 }
 
 /** The login check's `loadUser`: the store update re-runs the guard; a failure goes where the check said. */

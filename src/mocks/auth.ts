@@ -73,7 +73,7 @@ function caller(request: Request): { session: Session; account: MockAccount } {
 }
 
 function userInfoOf({ session, account: a }: { session: Session; account: MockAccount }): UserInfo {
-  return { name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: session.role, shop: shopName(session.shopID), shopID: session.shopID };
+  return { accountId: a.id, name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: session.role, shop: shopName(session.shopID), shopID: session.shopID };
 }
 
 function roleShopList({ session, account: a }: { session: Session; account: MockAccount }): RoleShopList {

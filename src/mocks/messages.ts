@@ -40,13 +40,13 @@ export function resetMessages(accounts: { id: number; phone: string }[]): void {
   const now = Date.now();
   nextId = 1;
   messages = accounts.flatMap((a) =>
-    (DEMO_MESSAGES[a.phone] ?? []).map(({ hoursAgo, ...m }) => ({ ...m, id: nextId++, accountId: a.id, avatar: '', time: new Date(now - hoursAgo * HOUR_MS).toISOString() })),
+    (DEMO_MESSAGES[a.phone] ?? []).map(({ hoursAgo, ...m }) => ({ ...m, id: nextId++, accountId: a.id, avatar: '', link: '', time: new Date(now - hoursAgo * HOUR_MS).toISOString() })),
   );
 }
 
 /** A new unread message in an account's box, as the server raises one on an event. */
-export function raise(accountId: number, m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'>): void {
-  messages.push({ ...m, id: nextId++, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
+export function raise(accountId: number, m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'> & Partial<Pick<Message, 'link'>>): void {
+  messages.push({ link: '', ...m, id: nextId++, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
 }
 
 const mine = (request: Request) => {

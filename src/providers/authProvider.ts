@@ -1,9 +1,9 @@
-import type { AuthProvider } from '@refinedev/core';
+import type { AuthActionResponse, AuthProvider } from '@refinedev/core';
 import { API } from '../../contract/api';
 import type { UserInfo } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_ROUTE, LOGIN_ROUTE } from '../../contract/routes';
-import { api } from './http';
+import { api, type ApiError } from './http';
 import { i18n } from './i18nProvider';
 import { getUser, setUser } from '../stores/currentUser';
 import { clearSession, getToken, setToken } from './session';
@@ -16,6 +16,11 @@ interface LoginTarget {
 export type PasswordLogin = LoginTarget & { phone: string; password: string; remember?: boolean };
 export type CaptchaLogin = LoginTarget & { phone: string; captcha: string };
 export type LoginParams = PasswordLogin | CaptchaLogin;
+
+/** http.ts rejects every failed call with an ApiError; anything else is a bug of the client. */
+function isApiError(e: unknown): e is ApiError {
+  return typeof e === 'object' && e !== null && typeof (e as ApiError).code === 'number' && typeof (e as ApiError).message === 'string';
+}
 
 /** One user-info request at a time: the guard, the navbar and can() may all ask at once. */
 let loadingUser: Promise<UserInfo> | undefined;
@@ -40,20 +45,25 @@ async function getIdentity(): Promise<UserInfo | null> {
 }
 
 export const authProvider = {
-  async login(params: LoginParams) {
+  /**
+   * refine's contract: login always resolves; a failure is {success: false, error} and the login form
+   * shows error.message once, inline (the call is silent, so no toast repeats it).
+   */
+  async login(params: LoginParams): Promise<AuthActionResponse> {
     try {
       const { token } =
         'captcha' in params
-          ? await api.post<{ token: string }>(API.loginCaptcha, { phone: params.phone, captcha: params.captcha })
-          : await api.post<{ token: string }>(API.loginPassword, { phone: params.phone, password: params.password });
+          ? await api.post<{ token: string }>(API.loginCaptcha, { phone: params.phone, captcha: params.captcha }, { silent: true })
+          : await api.post<{ token: string }>(API.loginPassword, { phone: params.phone, password: params.password }, { silent: true });
       // A new account may log in over a stale one: forget the previous user and menu.
       clearSession();
       setToken(token);
       return { success: true, redirectTo: params.redirectTo || DEFAULT_ROUTE, successNotification: { message: i18n.t('auth.welcome') } };
-    } catch (error) {
-      // docs/routes.md: a failed login clears the token and rethrows to the form.
+    } catch (e) {
+      // docs/routes.md: a failed login clears the token and hands the server's reason to the form.
       clearSession();
-      throw error;
+      const error: ApiError = isApiError(e) ? e : { message: '', statusCode: 0, code: 0 };
+      return { success: false, error };
     }
   },
 

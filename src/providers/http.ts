@@ -4,7 +4,7 @@ import type { HttpError } from '@refinedev/core';
 import { API } from '../../contract/api';
 import { ErrorCode, SESSION_CODES, type Envelope, type FieldError } from '../../contract/envelope';
 import { getToken } from './session';
-import { showSessionExpiredModal } from './sessionExpiredModal';
+import { isSessionExpiredModalOpen, showSessionExpiredModal } from './sessionExpiredModal';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -53,11 +53,15 @@ function fieldErrors(data: unknown): Record<string, string> | undefined {
   return errors;
 }
 
+/**
+ * A failure's one notice. An ended session brings up the "确认登出" dialog alone (the user-info call
+ * excepted: the guard logs out, and the toast says why on the login page); while the dialog is up,
+ * every other failure is a consequence of the ended session, so no toast stacks over it.
+ */
 function reject(config: AxiosRequestConfig | undefined, error: ApiError, sessionEnded: boolean): Promise<never> {
-  if (!config?.silent) {
-    message.error(error.message, ERROR_TOAST_SECONDS);
-    if (sessionEnded && !isUserInfoCall(config)) showSessionExpiredModal();
-  }
+  if (config?.silent) return Promise.reject(error);
+  if (sessionEnded && !isUserInfoCall(config)) showSessionExpiredModal();
+  else if (!isSessionExpiredModalOpen()) message.error(error.message, ERROR_TOAST_SECONDS);
   return Promise.reject(error);
 }
 

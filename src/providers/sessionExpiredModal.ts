@@ -5,6 +5,11 @@ import { authProvider } from './authProvider';
 /** Concurrent calls failing with a session code must not stack dialogs: one at a time. */
 let open = false;
 
+/** Whether the dialog is on screen: what fails meanwhile fails because the session ended. */
+export function isSessionExpiredModalOpen(): boolean {
+  return open;
+}
+
 /** docs/console.md: "确认登出"; 重新登录 logs out and reloads, 取消 stays on the page. */
 export function showSessionExpiredModal(): void {
   if (open) return;

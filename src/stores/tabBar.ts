@@ -13,6 +13,8 @@ export interface TabItem {
   fullPath: string;
   query: Record<string, string>;
   ignoreCache: boolean;
+  /** The record a detail page shows (a customer's name), named by the page; shown instead of `title`. */
+  label?: string;
 }
 
 export interface TabBarState {
@@ -55,7 +57,36 @@ function initial(): TabBarState {
   return { tabs: [WORKPLACE], cached: [WORKPLACE.name] };
 }
 
-const store = createStore<TabBarState>(initial());
+/**
+ * The open tabs outlive a refresh of the same browser tab (sessionStorage: another browser tab starts
+ * afresh). Only where they point is kept: each is derived again from its path, so a stored entry can
+ * name no route or title of its own, and the pages mount anew.
+ */
+const STORAGE_KEY = 'tab-bar';
+
+function restored(): TabBarState {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(stored)) return initial();
+    const tabs = [WORKPLACE];
+    for (const entry of stored as { fullPath?: unknown; label?: unknown }[]) {
+      if (typeof entry?.fullPath !== 'string' || !entry.fullPath.startsWith('/')) continue;
+      const q = entry.fullPath.indexOf('?');
+      const tab = q < 0 ? tabFor(entry.fullPath, '') : tabFor(entry.fullPath.slice(0, q), entry.fullPath.slice(q));
+      if (!tab || tabs.some((t) => tabPath(t) === tabPath(tab))) continue;
+      tabs.push(typeof entry.label === 'string' && entry.label ? { ...tab, label: entry.label } : tab);
+    }
+    return { tabs, cached: [...new Set(tabs.filter((t) => !t.ignoreCache).map((t) => t.name))] };
+  } catch {
+    return initial();
+  }
+}
+
+const store = createStore<TabBarState>(restored());
+store.subscribe(({ tabs }) => {
+  const kept = tabs.slice(1).map(({ fullPath, label }) => ({ fullPath, label }));
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
+});
 
 export const getTabBar = store.get;
 export const subscribeTabBar = store.subscribe;
@@ -79,8 +110,17 @@ export function appendTab(tab: TabItem): void {
   const same = at >= 0 && tabs[at].fullPath === tab.fullPath;
   const cache = tab.ignoreCache || cached.includes(tab.name) ? cached : [...cached, tab.name];
   if (same && cache === cached) return;
-  const next = at < 0 ? [...tabs, tab] : tabs.map((t, i) => (i === at ? tab : t));
+  // The same record under a newer query keeps its name.
+  const next = at < 0 ? [...tabs, tab] : tabs.map((t, i) => (i === at ? { ...tab, label: t.label } : t));
   store.set({ tabs: next, cached: cache });
+}
+
+/** A detail page names its tab after its record (or, with no label, gives it back the page's title). */
+export function labelTab(path: string, label: string | undefined): void {
+  const { tabs, cached } = store.get();
+  const at = indexOf(path);
+  if (at < 0 || tabs[at].label === label) return;
+  store.set({ tabs: tabs.map((t, i) => (i === at ? { ...t, label } : t)), cached });
 }
 
 /** Reload: the page leaves the cache, so it mounts afresh when the redirect route comes back to it. */

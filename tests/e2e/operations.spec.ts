@@ -117,17 +117,18 @@ test.describe('admin: programs and banners', () => {
   });
 
   test('refuses a nameless banner, creates one and deletes it through the confirm', async ({ page }, testInfo) => {
-    const name = `测试广告${unique()}`;
+    const name = `测试活动${unique()}`;
     await openList(page, '/operation/events');
     // Banners come highest priority first unless sorted otherwise.
-    const priorities = (await page.locator('tr.ant-table-row td:nth-child(6)').allInnerTexts()).map(Number);
+    // 优先级 is the fifth column below 1600 px (来源 and 跳转链接 show from there on).
+    const priorities = (await page.locator('tr.ant-table-row td:nth-child(5)').allInnerTexts()).map(Number);
     expect(priorities.length).toBeGreaterThan(1);
     expect(priorities.every(Number.isInteger)).toBe(true);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
     await screenshot(page, testInfo, 'banner-list');
 
-    await page.getByRole('button', { name: /新建广告/ }).click();
-    const create = await dialog(page, '新建广告');
+    await page.getByRole('button', { name: /新建活动/ }).click();
+    const create = await dialog(page, '新建活动');
     await create.getByRole('button', { name: /保\s*存/ }).click();
     await expect(formItem(create, '名称')).toContainText('请输入名称');
     await screenshot(page, testInfo, 'banner-form-empty', create);
@@ -140,7 +141,7 @@ test.describe('admin: programs and banners', () => {
     await expect(row(page, name)).toContainText('小程序');
 
     await deleteRow(page, name, () => screenshot(page, testInfo, 'banner-delete-confirm'));
-    await expect(page.getByText(`广告「${name}」已删除`)).toBeVisible();
+    await expect(page.getByText(`活动「${name}」已删除`)).toBeVisible();
     await expect(row(page, name)).toHaveCount(0);
   });
 });
@@ -158,8 +159,8 @@ test('a shop manager adds a staff member and a customer, finds the customer and 
   await openList(page, '/shop/staff');
   await screenshot(page, testInfo, 'staff-list');
 
-  await page.getByRole('button', { name: /新增员工/ }).click();
-  const staffForm = await dialog(page, '新增员工');
+  await page.getByRole('button', { name: /新建员工/ }).click();
+  const staffForm = await dialog(page, '新建员工');
   await staffForm.getByLabel('姓名').fill(staffName);
   await staffForm.getByLabel('手机号').fill(staffPhone);
   await staffForm.getByLabel('岗位').click();
@@ -180,8 +181,8 @@ test('a shop manager adds a staff member and a customer, finds the customer and 
   await openList(page, '/shop/consumer');
   await screenshot(page, testInfo, 'customer-list');
 
-  await page.getByRole('button', { name: /新增客户/ }).click();
-  const customerForm = await dialog(page, '新增客户');
+  await page.getByRole('button', { name: /新建客户/ }).click();
+  const customerForm = await dialog(page, '新建客户');
   await customerForm.getByLabel('姓名').fill(customerName);
   await customerForm.getByLabel('手机号').fill(customerPhone);
   await customerForm.getByRole('radio', { name: '女' }).check();

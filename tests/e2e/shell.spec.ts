@@ -306,7 +306,7 @@ test.describe('tab bar', () => {
 test.describe('account', () => {
   test('an account with two shops switches shop from the navbar and sees the other shop’s staff', async ({ page }) => {
     await loginThroughForm(page, MANAGER_TWO_SHOPS);
-    await openFromMenu(page, '店铺管理', '员工管理');
+    await openFromMenu(page, '本店管理', '员工管理');
     await expect(row(page, '周晓雯')).toHaveCount(1);
     await expect(row(page, '刘思涵')).toHaveCount(0);
 
@@ -319,7 +319,7 @@ test.describe('account', () => {
     // The switch resets the tabs.
     await expect(tabTitles(page)).toHaveText(['工作台']);
 
-    await openFromMenu(page, '店铺管理', '员工管理');
+    await openFromMenu(page, '本店管理', '员工管理');
     await expect(row(page, '刘思涵')).toHaveCount(1);
     await expect(row(page, '周晓雯')).toHaveCount(0);
   });
@@ -341,7 +341,7 @@ test.describe('account', () => {
       await expect(page.getByText('密码已修改，其他已登录的客户端已退出登录')).toBeVisible();
 
       // The other browser's next call finds its session ended.
-      await openFromMenu(otherPage, '店铺管理', '员工管理');
+      await openFromMenu(otherPage, '本店管理', '员工管理');
       const expired = otherPage.getByRole('dialog', { name: '确认登出' });
       await expect(expired).toBeVisible();
       await expect(expired).toContainText('您已被登出，可以取消以留在此页面，或重新登录');
@@ -373,8 +373,14 @@ test.describe('message box', () => {
     const unread = box.locator('.message-item-unread').first();
     const id = await unread.getAttribute('data-testid');
     await unread.click();
-    await expect(box.getByTestId(id!)).not.toHaveClass(/message-item-unread/);
+    // The message opens in its dialog (the box closes under it) and is read from then on.
+    const detail = page.getByTestId('message-detail');
+    await expect(detail).toBeVisible();
     await expect(badge).toHaveAttribute('title', String(before - 1));
+    await page.getByRole('dialog').getByRole('button', { name: /关\s*闭/ }).click();
+    await expect(detail).toBeHidden();
+    await page.getByTestId('message-bell').click();
+    await expect(box.getByTestId(id!)).not.toHaveClass(/message-item-unread/);
 
     await page.keyboard.press('Escape');
     await page.getByTestId('theme-switch').click();

@@ -94,7 +94,7 @@ describe('logout, user info and tokens', () => {
     expect(manager.body).toEqual({
       code: 0,
       msg: 'ok',
-      data: { name: '王店长', remark: '', avatar: '', jobName: '店长', phone: MANAGER, role: 'shop-manager', shop: DEMO_SHOPS[0].name, shopID: t.demo.shopIds[0] },
+      data: { accountId: t.demo.accountIds[MANAGER], name: '王店长', remark: '', avatar: '', jobName: '店长', phone: MANAGER, role: 'shop-manager', shop: DEMO_SHOPS[0].name, shopID: t.demo.shopIds[0] },
     });
     const admin = await post(API.userInfo, undefined, { token: await t.login(ADMIN) });
     expect(admin.body.data).toMatchObject({ name: '林管理', role: 'admin', shop: null, shopID: null });

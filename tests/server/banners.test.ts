@@ -49,7 +49,7 @@ describe('banners: create, read, update, delete', () => {
 
     const removed = await call(admin, 'DELETE', `/banners/${b.id}`);
     expect(removed.body).toEqual({ code: 0, msg: 'ok', data: null });
-    expect((await call(admin, 'GET', `/banners/${b.id}`)).body).toEqual({ code: 40400, msg: '广告不存在', data: null });
+    expect((await call(admin, 'GET', `/banners/${b.id}`)).body).toEqual({ code: 40400, msg: '活动不存在', data: null });
 
     const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'banner'), eq(auditLogs.entityId, String(b.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);

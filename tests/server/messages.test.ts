@@ -54,7 +54,7 @@ describe('message box', () => {
     expect(res.total).toBe(String(own.length));
     const list = res.body.data as Message[];
     expect(list.map((m) => m.id).sort()).toEqual(own.map((m) => m.id).sort());
-    expect(Object.keys(list[0]).sort()).toEqual(['avatar', 'content', 'id', 'messageType', 'status', 'subTitle', 'time', 'title', 'type']);
+    expect(Object.keys(list[0]).sort()).toEqual(['avatar', 'content', 'id', 'link', 'messageType', 'status', 'subTitle', 'time', 'title', 'type']);
     expect(list[0].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const times = list.map((m) => Date.parse(m.time));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -247,6 +247,41 @@ describe('raising messages', () => {
     // An idle-expired session is not "active".
     await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) }).where(eq(sessions.id, first.id));
     expect(await notifyNewLogin(t.database.db, id, { ...client, sessionId: second.id })).toBe(false);
+  });
+
+  it('keeps one unread new-login message per client: a repeated login updates it, another client gets its own', async () => {
+    const id = t.demo.accountIds[ADMIN];
+    const idleMs = t.config.sessionIdleMs;
+    const chrome = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', sessionIdleMs: idleMs };
+    const firefox = { ...chrome, userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' };
+    // The test's own clients (the logins below also tell about the test client, lightMyRequest).
+    const loginMessages = async () => (await rowsOf(id)).filter((m) => m.title === '账号在新的客户端登录' && m.status === 0 && m.subTitle.includes('203.0.113.9'));
+    await t.database.db.update(messages).set({ status: 1 }).where(and(eq(messages.accountId, id), eq(messages.title, '账号在新的客户端登录')));
+    // A session already open, as on the admin's usual computer.
+    await t.login(ADMIN);
+    // Each call stands for one more login while another session is open (the admin's test session).
+    const newest = async (c: typeof chrome) => {
+      await t.login(ADMIN);
+      const [s] = await t.database.db.select().from(sessions).where(eq(sessions.accountId, id)).orderBy(sql`${sessions.id} desc`).limit(1);
+      expect(await notifyNewLogin(t.database.db, id, { ...c, sessionId: s.id })).toBe(true);
+    };
+    await newest(chrome);
+    const [first] = await loginMessages();
+    expect(first.subTitle).toBe('Chrome 126 / Windows（IP 203.0.113.9）');
+    expect(first.link).toBe('/user/settings');
+    await newest(chrome);
+    await newest(chrome);
+    const [again] = await loginMessages();
+    expect((await loginMessages()).filter((m) => m.subTitle === first.subTitle)).toHaveLength(1);
+    expect(again.id).toBe(first.id);
+    expect(Date.parse(again.createdAt)).toBeGreaterThanOrEqual(Date.parse(first.createdAt));
+    await newest(firefox);
+    expect((await loginMessages()).map((m) => m.subTitle).sort()).toEqual([first.subTitle, 'Firefox 128 / Linux（IP 203.0.113.9）'].sort());
+    // Once read, the next login from that client is news again.
+    await t.database.db.update(messages).set({ status: 1 }).where(eq(messages.id, first.id));
+    await newest(chrome);
+    const fresh = (await loginMessages()).find((m) => m.subTitle === first.subTitle)!;
+    expect(fresh.id).not.toBe(first.id);
   });
 
   it('tells the owner the password changed, as a notice needing attention', async () => {

@@ -15,6 +15,8 @@ export const messages = pgTable(
     avatar: varchar('avatar', { length: 500 }).notNull().default(''),
     content: text('content').notNull().default(''),
     messageType: integer('message_type').$type<MessageTag>(),
+    /** The console page of the record the message is about ('' when about none). */
+    link: varchar('link', { length: 200 }).notNull().default(''),
     /** 0 unread, 1 read */
     status: smallint('status').$type<MessageStatus>().notNull().default(0),
     createdAt: timestamps.createdAt,

@@ -10,13 +10,17 @@ import { RoleSwitchDialog } from './RoleSwitchDialog';
 const USER_CENTER = findRouteByName('UserCenter')!.path;
 const USER_SETTINGS = findRouteByName('UserSettings')!.path;
 
-/** The navbar's account menu around `children` (the avatar): switch role, user center, user settings, logout. */
-export function AccountMenu({ children }: { children: ReactNode }) {
+/**
+ * The navbar's account menu around `children` (the avatar): switch role, user center, user settings,
+ * logout. `who` (name, role and shop) heads the menu where the navbar has no room to show it.
+ */
+export function AccountMenu({ children, who }: { children: ReactNode; who?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { mutate: logout } = useLogout();
   const [switching, setSwitching] = useState(false);
   const items: MenuProps['items'] = [
+    ...(who ? [{ key: 'who', label: who, disabled: true, className: 'app-account-menu-who' }, { type: 'divider' as const, className: 'app-account-menu-who' }] : []),
     { key: 'switch-role', icon: <SwapOutlined />, label: t('account.menu.switchRole'), onClick: () => setSwitching(true) },
     { key: 'user-center', icon: <UserOutlined />, label: t('menu.user.center'), onClick: () => navigate(USER_CENTER) },
     { key: 'user-settings', icon: <SettingOutlined />, label: t('menu.user.settings'), onClick: () => navigate(USER_SETTINGS) },

@@ -151,7 +151,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           ),
           remove: (
             <Allowed action="delete">
-              <DeleteAction resource={resource} id={row.id as number} deletedMessage={t(`${labels}.deleted`, { name: row.name })} />
+              <DeleteAction resource={resource} id={row.id as number} name={typeof row.name === 'string' ? row.name : undefined} deletedMessage={t(`${labels}.deleted`, { name: row.name })} />
             </Allowed>
           ),
         })}

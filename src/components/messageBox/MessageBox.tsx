@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_STATUS, MESSAGE_TYPES, MESSAGE_TYPE_LABELS, type Message, type MessageType, type UnreadCount } from '../../../contract/message';
 import { findRouteByName } from '../../../contract/routes';
 import { MessageItem } from './MessageItem';
+import { MessageDetail, showMessage } from './MessageDetail';
 import { useClearMessages, useMarkRead, useMessageList, useReadAll, useUnreadCount } from './messageQueries';
 import './messageBox.css';
 
@@ -13,18 +14,24 @@ import './messageBox.css';
 const BOX_SIZE = 5;
 const MESSAGES_PATH = findRouteByName('Messages')!.path;
 
-/** Clicking an unread message marks it read (the counts drop when the calls refetch). */
+/** Clicking a message opens its content and marks it read (the counts drop when the calls refetch). */
 export function useOpenMessage() {
   const markRead = useMarkRead();
   return (m: Message) => {
+    showMessage(m);
     if (m.status === MESSAGE_STATUS.unread) markRead.mutate([m.id]);
   };
 }
 
-function MessageTab({ type }: { type: MessageType }) {
+function MessageTab({ type, onOpened }: { type: MessageType; onOpened: () => void }) {
   const { t } = useTranslation();
   const { data, isLoading } = useMessageList({ type, current: 1, pageSize: BOX_SIZE });
-  const open = useOpenMessage();
+  const openMessage = useOpenMessage();
+  // The box closes, so the message's dialog is not under it.
+  const open = (m: Message) => {
+    onOpened();
+    openMessage(m);
+  };
   const now = Date.now();
   return (
     <Spin spinning={isLoading}>
@@ -38,7 +45,7 @@ function MessageTab({ type }: { type: MessageType }) {
   );
 }
 
-function MessagePanel({ unread, onViewMore }: { unread: UnreadCount | undefined; onViewMore: () => void }) {
+function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | undefined; onViewMore: () => void; onOpened: () => void }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<MessageType>('message');
   const readAll = useReadAll();
@@ -54,7 +61,7 @@ function MessagePanel({ unread, onViewMore }: { unread: UnreadCount | undefined;
         items={MESSAGE_TYPES.map((type) => ({
           key: type,
           label: unread?.[type] ? `${MESSAGE_TYPE_LABELS[type]}(${unread[type]})` : MESSAGE_TYPE_LABELS[type],
-          children: <MessageTab type={type} />,
+          children: <MessageTab type={type} onOpened={onOpened} />,
         }))}
       />
       <div className="message-box-footer">
@@ -92,27 +99,33 @@ export function MessageBox() {
   const [open, setOpen] = useState(false);
   const { data: unread } = useUnreadCount();
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      destroyOnHidden
-      styles={{ body: { padding: 0 } }}
-      content={
-        <MessagePanel
-          unread={unread}
-          onViewMore={() => {
-            setOpen(false);
-            navigate(MESSAGES_PATH);
-          }}
-        />
-      }
-    >
-      <Badge count={unread?.total ?? 0} overflowCount={99} size="small" offset={[-4, 4]}>
-        <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('message.box.title')} data-testid="message-bell" />
-      </Badge>
-    </Popover>
+    <>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        rootClassName="message-box-popover"
+        arrow={false}
+        destroyOnHidden
+        styles={{ body: { padding: 0 } }}
+        content={
+          <MessagePanel
+            unread={unread}
+            onOpened={() => setOpen(false)}
+            onViewMore={() => {
+              setOpen(false);
+              navigate(MESSAGES_PATH);
+            }}
+          />
+        }
+      >
+        <Badge count={unread?.total ?? 0} overflowCount={99} size="small" offset={[-4, 4]}>
+          <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('message.box.title')} data-testid="message-bell" />
+        </Badge>
+      </Popover>
+      {/* Mounted with the navbar, so a message opened from the box or the messages page shows here. */}
+      <MessageDetail onFollow={() => setOpen(false)} />
+    </>
   );
 }

@@ -10,7 +10,8 @@ export interface RouteTarget {
  */
 export type GuardDecision =
   | { kind: 'continue' }
-  | { kind: 'redirect'; to: string }
+  /** `forbidden`: the role may not open the page asked for, so the user is told why they landed elsewhere. */
+  | { kind: 'redirect'; to: string; forbidden?: { titleKey: string } }
   | { kind: 'notFound' }
   /** Role unknown: fetch the user info; on failure log out and go to `onFailure`. */
   | { kind: 'loadUser'; onFailure: string }

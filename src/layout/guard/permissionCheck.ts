@@ -1,9 +1,9 @@
 import { canAccess, firstPermittedRoute, type ServerMenuItem } from '../../../contract/access';
 import { NOT_FOUND_ROUTE_NAME, type RouteDef } from '../../../contract/routes';
 import type { Role } from '../../../contract/roles';
-import { CONTINUE, redirect, type GuardDecision } from './decision';
+import { CONTINUE, type GuardDecision } from './decision';
 
-export type CheckedRoute = Pick<RouteDef, 'name' | 'group' | 'roles' | 'requiresAuth'>;
+export type CheckedRoute = Pick<RouteDef, 'name' | 'group' | 'roles' | 'requiresAuth'> & Partial<Pick<RouteDef, 'titleKey'>>;
 
 export interface PermissionState {
   role: Role | undefined;
@@ -40,7 +40,7 @@ export function permissionCheck(route: CheckedRoute | undefined, { role, menuFro
   if (!menuFromServer) {
     if (canAccess(route, role)) return CONTINUE;
     const first = firstPermittedRoute(role);
-    return first ? redirect(first.path) : { kind: 'notFound' };
+    return first ? { kind: 'redirect', to: first.path, forbidden: { titleKey: route.titleKey ?? first.titleKey } } : { kind: 'notFound' };
   }
   if (!canAccess(route, role)) return { kind: 'notFound' };
   if (outsideServerMenu(route)) return CONTINUE;

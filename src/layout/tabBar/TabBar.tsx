@@ -81,7 +81,7 @@ export default function TabBar() {
           const tab = tabs.find((item) => tabPath(item) === key);
           if (action === 'remove' && tab) run('closeCurrent', tab);
         }}
-        items={tabs.map((tab, index) => ({ key: tabPath(tab), label: t(tab.title), closable: index > 0 }))}
+        items={tabs.map((tab, index) => ({ key: tabPath(tab), label: tab.label ?? t(tab.title), closable: index > 0 }))}
         renderTabBar={(props, DefaultTabBar) => (
           <DefaultTabBar {...props}>
             {(node) => {

@@ -22,7 +22,7 @@ const customer = {
   'customer.options.source.douyin': 'Douyin',
   'customer.options.source.mini-program': 'Mini-program',
   'customer.options.source.other': 'Other',
-  'customer.create': 'Add customer',
+  'customer.create': 'New customer',
   'customer.edit': 'Edit customer',
   'customer.created': 'Customer "{{name}}" added',
   'customer.updated': 'Customer "{{name}}" saved',

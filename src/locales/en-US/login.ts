@@ -14,7 +14,7 @@ const login = {
   'login.captcha.send': 'Get code',
   'login.captcha.resend': 'Retry in {{seconds}} s',
   'login.captcha.sent': 'Code sent, valid for 5 minutes',
-  'login.remember': 'Remember password',
+  'login.remember': 'Remember phone number',
   'login.remember.hint': 'Only the phone number is remembered on this device; the password is never stored',
   'login.forgot': 'Forgot password',
   'login.forgot.content': 'Passwords are reset by the head-office administrator: please ask them to reset yours. If your phone still receives SMS, you can also sign in with an SMS code.',

@@ -5,7 +5,7 @@ const menu = {
   'menu.checkstand': 'Checkstand',
   'menu.appointment': 'Appointments',
   'menu.finance': 'Finance',
-  'menu.shop': 'Shop',
+  'menu.shop': 'My shop',
   'menu.dashboard.workplace': 'Workplace',
   'menu.operation.events': 'Events',
   'menu.operation.program': 'Programs',

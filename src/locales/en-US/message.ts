@@ -14,6 +14,7 @@ const message = {
   'message.filter.status': 'Any status',
   'message.status.unread': 'Unread',
   'message.status.read': 'Read',
+  'message.openRecord': 'Open',
 };
 
 export default message;

@@ -17,7 +17,7 @@ const staff = {
   'staff.options.job.manager': 'Manager',
   'staff.options.status.active': 'Active',
   'staff.options.status.left': 'Left',
-  'staff.create': 'Add staff',
+  'staff.create': 'New staff',
   'staff.edit': 'Edit staff',
   'staff.created': '"{{name}}" added',
   'staff.updated': '"{{name}}" saved',

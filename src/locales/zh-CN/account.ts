@@ -42,7 +42,7 @@ const account = {
   'account.grant.remove.confirm': '确定移除「{{grant}}」角色？以该角色登录的会话将立即结束。',
   'account.grant.removed': '已移除「{{name}}」的角色',
   'account.grant.closedShop': '（已停业）',
-  'account.created': '已创建账号「{{name}}」',
+  'account.created': '账号「{{name}}」已创建',
   'account.updated': '已保存账号「{{name}}」',
   'account.disable': '停用',
   'account.disable.confirm': '停用后「{{name}}」的所有登录会话立即结束，且不能再登录。确定停用？',

@@ -15,7 +15,7 @@ const login = {
   'login.captcha.send': '获取验证码',
   'login.captcha.resend': '{{seconds}} 秒后重新获取',
   'login.captcha.sent': '验证码已发送，5 分钟内有效',
-  'login.remember': '记住密码',
+  'login.remember': '记住手机号',
   'login.remember.hint': '为保护账号安全，只在本机记住手机号，不保存密码',
   'login.forgot': '忘记密码',
   'login.forgot.content': '后台密码由总部管理员统一重置，请联系管理员为您重置密码。如果手机号仍可接收短信，也可以直接用短信验证码登录。',

@@ -6,7 +6,7 @@ const menu = {
   'menu.checkstand': '收银中心',
   'menu.appointment': '预约管理',
   'menu.finance': '财务管理',
-  'menu.shop': '店铺管理',
+  'menu.shop': '本店管理',
   'menu.dashboard.workplace': '工作台',
   'menu.operation.events': '活动管理',
   'menu.operation.program': '项目管理',

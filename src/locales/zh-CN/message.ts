@@ -15,6 +15,7 @@ const message = {
   'message.filter.status': '全部状态',
   'message.status.unread': '未读',
   'message.status.read': '已读',
+  'message.openRecord': '去处理',
 };
 
 export default message;

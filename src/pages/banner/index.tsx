@@ -29,7 +29,8 @@ export default function BannerListPage() {
         </Form.Item>
       }
       toFilters={({ status }) => [{ field: 'status', operator: 'eq', value: status }]}
-      scrollX={1150}
+      // Fits 1280 px windows: source and link show from 1600 px on.
+      scrollX={960}
       actionsWidth={120}
       columns={[
         {
@@ -38,10 +39,10 @@ export default function BannerListPage() {
           render: (url: string) =>
             url ? <Image src={imageSrc(url)} width={88} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} /> : <Typography.Text type="secondary">{t('banner.noImage')}</Typography.Text>,
         },
-        { field: 'name', width: 160, sortable: true },
+        { field: 'name', width: 140, sortable: true },
         { field: 'platform', sortable: true },
         { field: 'type', sortable: true },
-        { field: 'source', ellipsis: true },
+        { field: 'source', ellipsis: true, responsive: ['xxl'] },
         { field: 'priority', sortable: true, width: 100 },
         {
           field: 'status',
@@ -68,6 +69,7 @@ export default function BannerListPage() {
         {
           field: 'jumpLink',
           width: 160,
+          responsive: ['xxl'],
           ellipsis: true,
           render: (link: string) => (link ? <Typography.Text copyable={{ text: link }}>{link}</Typography.Text> : '-'),
         },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Grid, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { optionKey } from '../../components/crud';
 import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
+import { useTabLabel } from '../../layout/tabBar/useTabLabel';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
 export default function CustomerDetailPage() {
@@ -20,6 +21,7 @@ export default function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
   const edit = useCustomerEditModal();
+  useTabLabel(customer?.name);
 
   const back = (
     <Link to={customerListPath}>
@@ -71,8 +73,10 @@ export default function CustomerDetailPage() {
 
 function Profile({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   return (
-    <Descriptions column={2} bordered size="middle">
+    // On a phone, one column with each label above its value: side by side, a value is left a character wide.
+    <Descriptions column={{ xs: 1, sm: 1, md: 2 }} layout={screens.md ? 'horizontal' : 'vertical'} bordered size="middle" styles={{ label: { whiteSpace: 'nowrap' } }}>
       <Descriptions.Item label={t('customer.fields.name')}>{customer.name}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.phone')}>
         <RevealablePhone customer={customer} />
@@ -81,10 +85,10 @@ function Profile({ customer }: { customer: Customer }) {
       <Descriptions.Item label={t('customer.fields.birthday')}>{customer.birthday ?? '-'}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.source')}>{t(optionKey('customer', 'source', customer.source))}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.vip')}>{customer.vip ? t('customer.vip.yes') : t('customer.vip.no')}</Descriptions.Item>
-      <Descriptions.Item label={t('customer.fields.tags')} span={2}>
+      <Descriptions.Item label={t('customer.fields.tags')} span="filled">
         {customer.tags.length ? customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-'}
       </Descriptions.Item>
-      <Descriptions.Item label={t('customer.fields.healthNotes')} span={2}>
+      <Descriptions.Item label={t('customer.fields.healthNotes')} span="filled">
         <Typography.Text type={customer.healthNotes ? 'danger' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
           {customer.healthNotes || '-'}
         </Typography.Text>
@@ -92,7 +96,7 @@ function Profile({ customer }: { customer: Customer }) {
       <Descriptions.Item label={t('customer.fields.consentSignedAt')}>
         {customer.consentSignedAt ? formatDateTime(customer.consentSignedAt) : <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>}
       </Descriptions.Item>
-      <Descriptions.Item label={t('customer.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('customer.fields.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -116,8 +120,10 @@ function RevealablePhone({ customer }: { customer: Customer }) {
   };
 
   return (
-    <Space>
-      <Typography.Text copyable={phone ? { text: phone } : false}>{phone ?? customer.phone}</Typography.Text>
+    <Space wrap size={[8, 4]}>
+      <Typography.Text copyable={phone ? { text: phone } : false} style={{ whiteSpace: 'nowrap' }}>
+        {phone ?? customer.phone}
+      </Typography.Text>
       {!phone && (
         <Button size="small" icon={<EyeOutlined />} loading={loading} onClick={reveal}>
           {t('customer.revealPhone')}

@@ -62,7 +62,8 @@ export default function CustomerListPage() {
           { field: 'createdAt', operator: 'lte', value: to },
         ];
       }}
-      scrollX={1100}
+      // Fits 1280 px windows: nothing sits hidden under the fixed 操作 column.
+      scrollX={960}
       actionsWidth={170}
       columns={[
         {

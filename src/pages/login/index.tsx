@@ -48,15 +48,13 @@ export default function LoginPage() {
         : { phone: values.phone, captcha: values.captcha ?? '', redirectTo };
     // The promise, not mutate's callbacks: a successful login leaves this page at once, and callbacks
     // of an unmounted component never run, so the phone would not be remembered.
-    login(params).then(
-      () => rememberPhone(values.remember ? values.phone : undefined),
-      (e: unknown) => {
-        // The server's reason when it answered one (an envelope code), else "登录出错，请刷新重试"
-        // (no answer, a proxy's error page).
-        const { code, message: reason } = e as ApiError;
-        setError(code && reason ? reason : t('auth.loginError'));
-      },
-    );
+    void login(params).then(({ success, error: failure }) => {
+      if (success) return rememberPhone(values.remember ? values.phone : undefined);
+      // The server's reason when it answered one (an envelope code), else "登录出错，请刷新重试"
+      // (no answer, a proxy's error page).
+      const { code, message: reason } = (failure ?? {}) as Partial<ApiError>;
+      setError(code && reason ? reason : t('auth.loginError'));
+    });
   };
 
   const sendCaptcha = async () => {
@@ -96,6 +94,11 @@ export default function LoginPage() {
       </section>
       <main className="login-main">
         <div className="login-box">
+          {/* The banner is hidden on a phone: the brand comes along above the form. */}
+          <div className="login-brand-compact">
+            <img src="/logo.svg" alt="" />
+            <span>{t('common.appName')}</span>
+          </div>
           <h1 className="login-title">{t('login.heading')}</h1>
           <LoginTabs<Mode>
             active={mode}

@@ -49,8 +49,9 @@ export default function ProgramListPage() {
         { field: 'type', operator: 'eq', value: type },
         { field: 'status', operator: 'eq', value: status },
       ]}
-      scrollX={1070}
-      actionsWidth={160}
+      // Fits 1280 px windows: nothing sits hidden under the fixed 操作 column.
+      scrollX={960}
+      actionsWidth={150}
       columns={[
         {
           field: 'mainImage',
@@ -60,7 +61,7 @@ export default function ProgramListPage() {
         },
         {
           field: 'name',
-          width: 190,
+          width: 150,
           sortable: true,
           render: (name: string, p) => (
             <Space size={4}>
@@ -70,14 +71,14 @@ export default function ProgramListPage() {
           ),
         },
         { field: 'type', sortable: true, width: 80, render: (type: ProgramType) => t(optionKey('program', 'type', type)) },
-        { field: 'priceFen', sortable: true, align: 'right', width: 110, render: (fen: number) => formatFen(fen) },
-        { field: 'vipPriceFen', sortable: true, align: 'right', width: 110, render: (fen: number) => formatFen(fen) },
-        { field: 'durationMinutes', sortable: true, align: 'right', width: 100 },
-        { field: 'touchUpDays', sortable: true, align: 'right', width: 110 },
+        { field: 'priceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
+        { field: 'vipPriceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
+        { field: 'durationMinutes', sortable: true, align: 'right', width: 85 },
+        { field: 'touchUpDays', sortable: true, align: 'right', width: 95 },
         {
           field: 'status',
           sortable: true,
-          width: 100,
+          width: 80,
           render: (status: ProgramStatus) => <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('program', 'status', status))}</Tag>,
         },
       ]}

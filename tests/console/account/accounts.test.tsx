@@ -38,6 +38,17 @@ describe('accounts page (/business/account)', () => {
     expect(screen.queryByText('13800000002')).toBeNull();
   });
 
+  it('offers no 停用 and no 重置密码 on the admin\'s own row (the server refuses them there)', async () => {
+    await openAccounts();
+    const own = await row('林管理');
+    expect(own.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    expect(own.queryByRole('button', { name: /停\s*用/ })).toBeNull();
+    expect(own.queryByRole('button', { name: /重置密码/ })).toBeNull();
+    const other = await row('王店长');
+    expect(other.getByRole('button', { name: /停\s*用/ })).toBeTruthy();
+    expect(other.getByRole('button', { name: /重置密码/ })).toBeTruthy();
+  });
+
   it('creates an account and shows its initial password once', { timeout: 40_000 }, async () => {
     const user = userEvent.setup();
     const created = sentBodies('POST', '/api/beer/backstage/accounts');

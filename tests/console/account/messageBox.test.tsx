@@ -38,24 +38,29 @@ describe('message box', () => {
     const first = await box().findByText('林管理');
     const item = within(first.closest('.message-item') as HTMLElement);
     expect(item.getByText('运营总监')).toBeTruthy();
-    expect(item.getByText('五一活动的轮播图已上线，请前台同步向到店客户介绍活动价。')).toBeTruthy();
+    expect(item.getByText('新客首单立减活动已上线，请前台向到店的新客户介绍。')).toBeTruthy();
     expect(item.getByText('3小时前')).toBeTruthy();
 
     await user.click(tabs.getByRole('tab', { name: '通知(1)' }));
-    const notice = within((await box().findByText('售后申请已通过')).closest('.message-item') as HTMLElement);
+    const notice = within((await box().findByText('营业时间已更新')).closest('.message-item') as HTMLElement);
     // messageType 1 is MESSAGE_TAG_LABELS "已生效".
     expect(notice.getByText('已生效')).toBeTruthy();
     expect(notice.getByText('美颜坊·徐汇旗舰店')).toBeTruthy();
   });
 
-  it('marks a message read when clicked, and the counts drop', async () => {
+  it('opens a clicked message in a dialog and marks it read, and the counts drop', async () => {
     const read = sentBodies('POST', '/messages/read');
-    const { user, tabs } = await openBox();
+    const { user } = await openBox();
     await user.click(await box().findByText('林管理'));
+    const detail = within(await screen.findByTestId('message-detail'));
+    expect(detail.getByText('新客首单立减活动已上线，请前台向到店的新客户介绍。')).toBeTruthy();
+    // A chat message is about no record: nothing to follow.
+    expect(screen.queryByRole('button', { name: '去处理' })).toBeNull();
     await waitFor(() => expect(bellCount()).toBe('2'));
     expect(read).toEqual([{ ids: [expect.any(Number)] }]);
-    expect(tabs.getByRole('tab', { name: '消息' })).toBeTruthy();
-    // Still listed, now as read.
+    // Listed again, now as read.
+    await user.click(screen.getByRole('button', { name: /关\s*闭/ }));
+    await user.click(screen.getByTestId('message-bell'));
     expect((await box().findByText('林管理')).closest('.message-item')?.classList.contains('message-item-unread')).toBe(false);
   });
 
@@ -63,7 +68,7 @@ describe('message box', () => {
     const cleared = sentBodies('POST', '/messages/clear');
     const { user, tabs } = await openBox();
     await user.click(tabs.getByRole('tab', { name: '通知(1)' }));
-    await box().findByText('售后申请已通过');
+    await box().findByText('营业时间已更新');
     await user.click(box().getByRole('button', { name: /清\s*空/ }));
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
     expect(await box().findByText('暂无内容')).toBeTruthy();
@@ -77,7 +82,7 @@ describe('message box', () => {
     const readAll = sentBodies('POST', '/messages/read-all');
     const { user, tabs } = await openBox();
     await user.click(tabs.getByRole('tab', { name: '待办(1)' }));
-    await box().findByText('明日有 2 个预约待确认');
+    await box().findByText('本周完成门店消防自查');
     await user.click(box().getByRole('button', { name: '全部已读' }));
     await waitFor(() => expect(bellCount()).toBe('2'));
     expect(readAll).toEqual([{ type: 'todo' }]);

@@ -15,7 +15,7 @@ describe('messages page (/messages)', () => {
   it('lists every message of the account, newest first, with the total', async () => {
     await renderPiece(<MessagesPage />, { phone: MANAGER, path: '/messages' });
     expect(await screen.findByText('共 6 条')).toBeTruthy();
-    expect(titles()).toEqual(['明日有 2 个预约待确认', '林管理', '售后申请已通过', '赵财务', '退款申请被驳回', '本月房租尚未录入']);
+    expect(titles()).toEqual(['本周完成门店消防自查', '林管理', '营业时间已更新', '赵财务', '系统维护通知', '更换前台价目牌']);
   });
 
   it('filters by type and status from the query string, and changes them in place', async () => {
@@ -24,7 +24,7 @@ describe('messages page (/messages)', () => {
     expect(await screen.findByText('共 3 条')).toBeTruthy();
     await user.click(screen.getByText('通知(1)'));
     await waitFor(() => expect(view.location()).toBe('/messages?status=0&type=notice'));
-    await waitFor(() => expect(titles()).toEqual(['售后申请已通过']));
+    await waitFor(() => expect(titles()).toEqual(['营业时间已更新']));
   });
 
   it('asks for one page at a time and steps back when a page is past the end', async () => {

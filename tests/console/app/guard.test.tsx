@@ -44,11 +44,12 @@ describe('route guard', () => {
     expect(await screen.findByText(/赵财务，/)).toBeTruthy();
   });
 
-  it('sends a forbidden route to the first route the role may open', async () => {
+  it('sends a forbidden route to the first route the role may open, and says why', async () => {
     loginAs('13800000002');
     const app = renderApp('/business/shop');
     await waitFor(() => expect(app.location()).toBe('/dashboard/workplace'));
     expect(await screen.findByText(/王店长，/)).toBeTruthy();
+    expect(await screen.findByText('当前角色不能打开「门店管理」，已转到「工作台」')).toBeTruthy();
   });
 
   it('shows the not-found page for an unknown path, inside the layout', async () => {

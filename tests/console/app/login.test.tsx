@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockCaptchaFor } from '../../../src/mocks/handlers';
@@ -29,14 +29,20 @@ describe('login page', () => {
     expect(await screen.findByText('手机号格式不正确，应为 11 位手机号')).toBeTruthy();
   });
 
-  it('shows the server message when the password is wrong, and stores no token', async () => {
+  it('shows the server message once when the password is wrong, warns nothing, and stores no token', async () => {
+    const warn = vi.spyOn(console, 'warn');
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(await screen.findByPlaceholderText('请输入手机号'), '13800000001');
     await user.type(screen.getByPlaceholderText('请输入密码'), 'wrong-password');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', '手机号或密码错误');
+    // Inline only: no toast repeats it, and refine gets the resolved failure it expects.
+    expect(screen.getAllByText('手机号或密码错误')).toHaveLength(1);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+    expect(warn.mock.calls.flat().join(' ')).not.toContain('Unhandled Error in login');
     expect(getToken()).toBeNull();
+    warn.mockRestore();
   });
 
   it('logs in, greets with 欢迎使用, goes to the redirect target and remembers only the phone', async () => {
@@ -44,13 +50,13 @@ describe('login page', () => {
     const app = renderApp('/login?redirect=%2Fdashboard%2Fworkplace%3Ffrom%3Dmail');
     await user.type(await screen.findByPlaceholderText('请输入手机号'), '13800000001');
     await user.type(screen.getByPlaceholderText('请输入密码'), DEMO_PASSWORD);
-    await user.click(screen.getByRole('checkbox', { name: '记住密码' }));
+    await user.click(screen.getByRole('checkbox', { name: '记住手机号' }));
     await user.click(submit());
     expect(await screen.findByText('欢迎使用')).toBeTruthy();
     await waitFor(() => expect(app.location()).toBe('/dashboard/workplace?from=mail'));
     expect(await screen.findByText(/林管理，/)).toBeTruthy();
     expect(getToken()).toMatch(/^[0-9a-f]{64}$/);
-    // "记住密码" keeps the phone for the next visit; the password is stored nowhere.
+    // "记住手机号" keeps the phone for the next visit; the password is stored nowhere.
     expect(Object.values({ ...localStorage })).toContain('13800000001');
     expect(JSON.stringify({ ...localStorage })).not.toContain(DEMO_PASSWORD);
   });
@@ -59,7 +65,7 @@ describe('login page', () => {
     localStorage.setItem('login-phone', '13800000003');
     renderApp('/login');
     expect(await screen.findByDisplayValue('13800000003')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: '记住密码' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: '记住手机号' })).toHaveProperty('checked', true);
   });
 
   it('SMS code login: sends the code, counts 60 s down with the button disabled, and logs in', async () => {

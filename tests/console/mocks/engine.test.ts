@@ -172,7 +172,7 @@ describe('roles, shop scope and validation from the descriptors', () => {
       refused('结束时间必须晚于开始时间', 'endAt'),
     );
     expect(await call('PATCH', `${banners}/x`, { token, body: { name: '改' } })).toMatchObject(refused('ID 格式不正确', 'id'));
-    expect(await call('GET', `${banners}/99`, { token })).toMatchObject({ status: 404, msg: '广告不存在' });
+    expect(await call('GET', `${banners}/99`, { token })).toMatchObject({ status: 404, msg: '活动不存在' });
   });
 
   it('creates with the schema defaults and the next id, updates and deletes', async () => {

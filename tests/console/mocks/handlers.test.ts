@@ -26,7 +26,7 @@ describe('auth calls', () => {
     const login = await call('POST', API.loginPassword, { body: { phone: '13800000002', password: DEMO_PASSWORD } });
     expect(login).toMatchObject({ status: 200, code: 0, data: { token: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     const info = await call('POST', API.userInfo, { token: login.data.token });
-    expect(info.data).toEqual({ name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    expect(info.data).toEqual({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
   });
 
   it('validates with the contract schema: bad fields, extra fields, malformed JSON', async () => {

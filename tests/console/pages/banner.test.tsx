@@ -19,7 +19,7 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
     await user.click(salon.getByRole('button', { name: /删\s*除/ }));
     expect(await screen.findByText('确定是否删除?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    expect(await screen.findByText('广告「春季眉形设计沙龙」已删除')).toBeTruthy();
+    expect(await screen.findByText('活动「春季眉形设计沙龙」已删除')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('春季眉形设计沙龙', { selector: 'td' })).toBeNull());
   });
 
@@ -27,8 +27,8 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
     const posted = sentBodies('POST', '/banners');
     const user = setupUser();
     openPage('/operation/events', ADMIN);
-    await user.click(await screen.findByRole('button', { name: /新建广告/ }));
-    const form = await dialog('新建广告');
+    await user.click(await screen.findByRole('button', { name: /新建活动/ }));
+    const form = await dialog('新建活动');
     await user.type(form.getByLabelText('跳转链接'), 'javascript:alert(1)');
     await user.click(form.getByRole('button', { name: /保\s*存/ }));
     expect(await form.findByText('请输入名称')).toBeTruthy();
@@ -40,14 +40,14 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
     const posted = sentBodies('POST', '/banners');
     const user = setupUser();
     openPage('/operation/events', ADMIN);
-    await user.click(await screen.findByRole('button', { name: /新建广告/ }));
-    const form = await dialog('新建广告');
+    await user.click(await screen.findByRole('button', { name: /新建活动/ }));
+    const form = await dialog('新建活动');
     await user.type(form.getByLabelText('名称'), '国庆特惠');
     await user.type(form.getByLabelText('平台'), '小程序');
     await user.type(form.getByLabelText('跳转链接'), '/pages/activity/national-day');
     await user.click(form.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ name: '国庆特惠', platform: '小程序', priority: 0, status: 'on', jumpLink: '/pages/activity/national-day' });
-    expect(await screen.findByText('广告「国庆特惠」已创建')).toBeTruthy();
+    expect(await screen.findByText('活动「国庆特惠」已创建')).toBeTruthy();
   });
 });

@@ -51,8 +51,8 @@ describe('customers list (/shop/consumer)', { timeout: PAGE_TEST_TIMEOUT }, () =
     const posted = sentBodies('POST', '/customers');
     const user = setupUser();
     openPage('/shop/consumer', MANAGER);
-    await user.click(await screen.findByRole('button', { name: /新增客户/ }));
-    const form = await dialog('新增客户');
+    await user.click(await screen.findByRole('button', { name: /新建客户/ }));
+    const form = await dialog('新建客户');
     await user.type(form.getByLabelText('姓名'), '吴佳');
     await user.type(form.getByLabelText('手机号'), '13655556666');
     await user.click(form.getByLabelText('女'));
@@ -77,8 +77,8 @@ describe('customers list (/shop/consumer)', { timeout: PAGE_TEST_TIMEOUT }, () =
   it("names the other shop when the phone is already a customer's there", async () => {
     const user = setupUser();
     openPage('/shop/consumer', MANAGER);
-    await user.click(await screen.findByRole('button', { name: /新增客户/ }));
-    const form = await dialog('新增客户');
+    await user.click(await screen.findByRole('button', { name: /新建客户/ }));
+    const form = await dialog('新建客户');
     await user.type(form.getByLabelText('姓名'), '黄丽');
     await user.type(form.getByLabelText('手机号'), '13700009999');
     await user.click(form.getByRole('button', { name: /保\s*存/ }));

@@ -23,8 +23,8 @@ describe('staff page (/shop/staff)', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const posted = sentBodies('POST', '/staff');
     const user = setupUser();
     openPage('/shop/staff', MANAGER);
-    await user.click(await screen.findByRole('button', { name: /新增员工/ }));
-    const form = await dialog('新增员工');
+    await user.click(await screen.findByRole('button', { name: /新建员工/ }));
+    const form = await dialog('新建员工');
     await user.type(form.getByLabelText('姓名'), '赵雅');
     await user.type(form.getByLabelText('手机号'), '13911112222');
     fireEvent.mouseDown(form.getByLabelText('岗位'));

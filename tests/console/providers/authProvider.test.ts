@@ -46,7 +46,7 @@ describe('login', () => {
   });
 
   it('forgets the previous user and server menu', async () => {
-    setUser({ name: '赵财务', remark: '', avatar: '', jobName: '', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null });
+    setUser({ accountId: 3, name: '赵财务', remark: '', avatar: '', jobName: '', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null });
     setServerMenu(menuFor('financial-staff'));
     await authProvider.login({ phone: '13800000004', password: DEMO_PASSWORD });
     expect(getUser()).toBeUndefined();
@@ -64,35 +64,38 @@ describe('login', () => {
     expect(calls).toEqual([API.getCaptcha, API.loginCaptcha, API.userInfo]);
   });
 
-  it('a wrong password clears the token and rethrows the server error to the form', async () => {
+  it('a wrong password clears the token and resolves {success: false, error} for the form, without a toast', async () => {
     setToken(STALE);
     const toast = vi.spyOn(message, 'error');
-    const error = await authProvider.login({ phone: '13800000001', password: 'wrong-password' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT });
+    const result = await authProvider.login({ phone: '13800000001', password: 'wrong-password' });
+    expect(result).toEqual({ success: false, error: expect.objectContaining({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT }) });
     expect(getToken()).toBeNull();
-    expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith('手机号或密码错误', 5);
+    // The form shows the reason inline; a toast would say it a second time.
+    expect(toast).not.toHaveBeenCalled();
   });
 
-  it('a wrong captcha clears the token and rethrows', async () => {
+  it('a wrong captcha clears the token and resolves with the reason', async () => {
     setToken(STALE);
     await api.post(API.getCaptcha, { phone: '13800000002' });
     const wrong = mockCaptchaFor('13800000002') === '000000' ? '111111' : '000000';
-    await expect(authProvider.login({ phone: '13800000002', captcha: wrong })).rejects.toMatchObject({ message: '验证码错误或已失效，请重新获取', code: ErrorCode.INVALID_INPUT });
+    await expect(authProvider.login({ phone: '13800000002', captcha: wrong })).resolves.toMatchObject({
+      success: false,
+      error: { message: '验证码错误或已失效，请重新获取', code: ErrorCode.INVALID_INPUT },
+    });
     expect(getToken()).toBeNull();
   });
 
   it('invalid input comes back with the field errors of the contract schema', async () => {
-    await expect(authProvider.login({ phone: '1380000', password: '' })).rejects.toMatchObject({
-      code: ErrorCode.INVALID_INPUT,
-      errors: { phone: '手机号格式不正确，应为 11 位手机号', password: '请输入密码' },
+    await expect(authProvider.login({ phone: '1380000', password: '' })).resolves.toMatchObject({
+      success: false,
+      error: { code: ErrorCode.INVALID_INPUT, errors: { phone: '手机号格式不正确，应为 11 位手机号', password: '请输入密码' } },
     });
   });
 
   it('a network failure also clears the token', async () => {
     server.use(route.post(`*${API.loginPassword}`, () => HttpResponse.error()));
     setToken(STALE);
-    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).rejects.toMatchObject({ message: 'Request Error', statusCode: 0 });
+    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).resolves.toMatchObject({ success: false, error: { message: 'Request Error', statusCode: 0 } });
     expect(getToken()).toBeNull();
   });
 });
@@ -117,7 +120,7 @@ describe('logout', () => {
     const confirm = vi.spyOn(Modal, 'confirm');
     server.use(route.post(`*${API.logout}`, () => HttpResponse.json({ code: ErrorCode.SESSION_ENDED, msg: '登录状态已失效', data: null }, { status: 401 })));
     setToken(STALE);
-    setUser({ name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    setUser({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
     await expect(authProvider.logout()).resolves.toMatchObject({ success: true });
     expect(calls).toEqual([API.logout]);
     expect(getToken()).toBeNull();
@@ -144,7 +147,7 @@ describe('getIdentity and getPermissions', () => {
   it('fetch user/info once, share one request between concurrent callers, then serve the cache', async () => {
     setToken(mockLogin('13800000002'));
     const [a, b] = await Promise.all([authProvider.getIdentity(), authProvider.getIdentity()]);
-    expect(a).toEqual({ name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    expect(a).toEqual({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
     expect(b).toBe(a);
     expect(getUser()).toBe(a);
     await authProvider.getIdentity();

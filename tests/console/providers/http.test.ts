@@ -88,10 +88,10 @@ describe('code != 0', () => {
     expect(errorToast).toHaveBeenCalledWith('门店不存在', 5);
   });
 
-  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])('%i toasts and brings up the session-expired modal', async (code) => {
+  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])('%i brings up the session-expired modal and no toast under it', async (code) => {
     answer(() => envelope(code, `会话错误 ${code}`, 401));
     await expect(http.get(PROBE)).rejects.toMatchObject({ code, statusCode: 401, message: `会话错误 ${code}` });
-    expect(errorToast).toHaveBeenCalledWith(`会话错误 ${code}`, 5);
+    expect(errorToast).not.toHaveBeenCalled();
     await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
     expect(confirm).toHaveBeenCalledTimes(1);
   });
@@ -116,18 +116,27 @@ describe('code != 0', () => {
     answer(() => envelope(ErrorCode.SESSION_ENDED, '登录状态已失效，请重新登录', 401));
     const results = await Promise.allSettled([http.get(PROBE), http.post(PROBE), http.get(PROBE)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(errorToast).toHaveBeenCalledTimes(3);
+    expect(errorToast).not.toHaveBeenCalled();
     await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
     expect(document.querySelectorAll('.ant-modal')).toHaveLength(1);
     expect(confirm).toHaveBeenCalledTimes(1);
   });
+
+  it('while the modal is up, other failures toast nothing over it', async () => {
+    answer(() => envelope(ErrorCode.SESSION_ENDED, '登录状态已失效，请重新登录', 401));
+    await expect(http.get(PROBE)).rejects.toMatchObject({ code: ErrorCode.SESSION_ENDED });
+    await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
+    answer(() => envelope(ErrorCode.CONFLICT, '有记录引用', 409));
+    await expect(http.get(PROBE)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+    expect(errorToast).not.toHaveBeenCalled();
+  });
 });
 
 describe('HTTP failure without an envelope', () => {
-  it('HTTP 401 toasts and brings up the modal', async () => {
+  it('HTTP 401 brings up the modal without a toast', async () => {
     answer(() => new HttpResponse('Unauthorized', { status: 401 }));
     await expect(http.get(PROBE)).rejects.toMatchObject({ message: 'Request Error', statusCode: 401, code: 0 });
-    expect(errorToast).toHaveBeenCalledWith('Request Error', 5);
+    expect(errorToast).not.toHaveBeenCalled();
     await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
   });
 

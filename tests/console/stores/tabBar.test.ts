@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   appendTab,
   closeLeft,
@@ -7,6 +7,7 @@ import {
   closeTab,
   dropCache,
   getTabBar,
+  labelTab,
   reloadPath,
   resetTabs,
   tabFor,
@@ -16,7 +17,7 @@ import { clearUser, setUser } from '../../../src/stores/currentUser';
 import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEvents';
 import type { UserInfo } from '../../../contract/auth';
 
-const MANAGER: UserInfo = { name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const MANAGER: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
 
 /** The tab of a URL, as a navigation there appends it. */
 function tab(url: string): TabItem {
@@ -158,5 +159,54 @@ describe('tab bar store', () => {
     emitRoleSwitched(MANAGER);
     expect(paths()).toEqual(['/dashboard/workplace']);
     expect(cached()).toEqual(['Workplace']);
+  });
+});
+
+describe('record names and a refresh', () => {
+  it('a detail page names its tab after the record; the name stays when its query changes', () => {
+    open('/shop/consumer/7', '/shop/consumer/8');
+    labelTab('/shop/consumer/7', '唐伟');
+    labelTab('/shop/consumer/8', '李娜');
+    expect(getTabBar().tabs.map((t) => t.label)).toEqual([undefined, '唐伟', '李娜']);
+    open('/shop/consumer/7?tab=visits');
+    expect(getTabBar().tabs[1]).toMatchObject({ fullPath: '/shop/consumer/7?tab=visits', label: '唐伟' });
+  });
+
+  it('naming a tab that is not open changes nothing', () => {
+    const before = getTabBar();
+    labelTab('/shop/consumer/9', '王芳');
+    expect(getTabBar()).toBe(before);
+  });
+
+  it('keeps the open tabs (where they point and their names) across a refresh of the browser tab', async () => {
+    open('/shop/staff?q=李', '/shop/consumer/7');
+    labelTab('/shop/consumer/7', '唐伟');
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/tabBar');
+    expect(fresh.getTabBar().tabs.map((t) => [t.fullPath, t.label])).toEqual([
+      ['/dashboard/workplace', undefined],
+      ['/shop/staff?q=李', undefined],
+      ['/shop/consumer/7', '唐伟'],
+    ]);
+    // The pages mount afresh: only the tabs' routes are cached again, never a detail page.
+    expect(fresh.getTabBar().cached).toEqual(['Workplace', 'Staff']);
+  });
+
+  it('derives every restored tab from its path: titles come from the route table, junk is dropped', async () => {
+    sessionStorage.setItem('tab-bar', JSON.stringify([{ fullPath: '/shop/staff', title: 'evil', name: 'Workplace' }, { fullPath: 42 }, 'x', { fullPath: '/redirect/%2Fshop' }]));
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/tabBar');
+    expect(fresh.getTabBar().tabs.map((t) => [t.fullPath, t.name, t.title])).toEqual([
+      ['/dashboard/workplace', 'Workplace', 'menu.dashboard.workplace'],
+      ['/shop/staff', 'Staff', 'menu.shop.staff'],
+    ]);
+  });
+
+  it('a logout leaves only Workplace to restore', async () => {
+    open('/shop/staff');
+    resetTabs();
+    vi.resetModules();
+    const fresh = await import('../../../src/stores/tabBar');
+    expect(fresh.getTabBar().tabs.map((t) => t.fullPath)).toEqual(['/dashboard/workplace']);
   });
 });

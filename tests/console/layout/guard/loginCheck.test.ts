@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadUserInfo, loginCheck, type UserInfoSource } from '../../../../src/layout/guard/loginCheck';
 import type { UserInfo } from '../../../../contract/auth';
 
-const MANAGER: UserInfo = { name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const MANAGER: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
 
 const to = (url: string) => {
   const [pathname, query] = url.split('?');

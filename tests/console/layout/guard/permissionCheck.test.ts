@@ -18,8 +18,8 @@ describe('permission check, menu from the route table', () => {
     ['a route without a role list', open({ roles: [] }), 'shop-manager', CONTINUE],
     ['a route listing "*"', route('Workplace'), 'financial-staff', CONTINUE],
     ['a route listing the role', route('Shop'), 'admin', CONTINUE],
-    ['a route listing another role: the first route the role may open', route('Shop'), 'shop-manager', { kind: 'redirect', to: '/dashboard/workplace' }],
-    ['a role that is unknown: "*" routes only', route('Shop'), undefined, { kind: 'redirect', to: '/dashboard/workplace' }],
+    ['a route listing another role: the first route the role may open, saying which page was refused', route('Shop'), 'shop-manager', { kind: 'redirect', to: '/dashboard/workplace', forbidden: { titleKey: 'menu.business.shop' } }],
+    ['a role that is unknown: "*" routes only', route('Shop'), undefined, { kind: 'redirect', to: '/dashboard/workplace', forbidden: { titleKey: 'menu.business.shop' } }],
   ] as const)('%s', (_case, checked, role, decision) => {
     expect(permissionCheck(checked, plain(role))).toEqual(decision);
   });

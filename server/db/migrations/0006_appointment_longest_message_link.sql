@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "link" varchar(200) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_longest" CHECK ("appointments"."end_at" <= "appointments"."start_at" + make_interval(mins => 720));
