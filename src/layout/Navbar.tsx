@@ -2,15 +2,14 @@ import type { ReactNode } from 'react';
 import { Avatar, Button, Space, Tooltip } from 'antd';
 import { MenuOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ROLE_LABELS } from '../../contract/roles';
 import type { UserInfo } from '../../contract/auth';
 import { AccountMenu, LocaleSwitch } from '../components/account';
 import { MessageBox } from '../components/messageBox';
 import { updateSettings, useSettings } from '../stores/settings';
 
 /** The account as the navbar and Workplace show it: "店长 · 美颜坊·徐汇旗舰店". */
-export function roleAndShop(user: UserInfo, allShops: string): string {
-  return `${ROLE_LABELS[user.role]} · ${user.shop ?? allShops}`;
+function roleAndShop(user: UserInfo, t: (key: string) => string): string {
+  return `${t(`account.options.role.${user.role}`)} · ${user.shop ?? t('layout.allShops')}`;
 }
 
 interface NavbarProps {
@@ -62,7 +61,7 @@ export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
           who={
             <div className="app-account-text-menu" data-testid="account-menu-who">
               <div className="app-account-name">{user.name}</div>
-              <div className="app-account-role">{roleAndShop(user, t('layout.allShops'))}</div>
+              <div className="app-account-role">{roleAndShop(user, t)}</div>
             </div>
           }
         >
@@ -72,7 +71,7 @@ export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
             </Avatar>
             <div className="app-account-text">
               <span className="app-account-name">{user.name}</span>
-              <span className="app-account-role">{roleAndShop(user, t('layout.allShops'))}</span>
+              <span className="app-account-role">{roleAndShop(user, t)}</span>
             </div>
           </div>
         </AccountMenu>

@@ -3,7 +3,7 @@ import { Badge, Button, Empty, List, Popconfirm, Popover, Spin, Tabs, message as
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_STATUS, MESSAGE_TYPES, MESSAGE_TYPE_LABELS, type Message, type MessageType, type UnreadCount } from '../../../contract/message';
+import { MESSAGE_STATUS, MESSAGE_TYPES, type Message, type MessageType, type UnreadCount } from '../../../contract/message';
 import { findRouteByName } from '../../../contract/routes';
 import { MessageItem } from './MessageItem';
 import { MessageDetail, showMessage } from './MessageDetail';
@@ -50,7 +50,7 @@ function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | 
   const [tab, setTab] = useState<MessageType>('message');
   const readAll = useReadAll();
   const clear = useClearMessages();
-  const label = MESSAGE_TYPE_LABELS[tab];
+  const label = t(`message.options.type.${tab}`);
   return (
     <div className="message-box">
       <Tabs
@@ -60,7 +60,7 @@ function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | 
         destroyOnHidden
         items={MESSAGE_TYPES.map((type) => ({
           key: type,
-          label: unread?.[type] ? `${MESSAGE_TYPE_LABELS[type]}(${unread[type]})` : MESSAGE_TYPE_LABELS[type],
+          label: unread?.[type] ? `${t(`message.options.type.${type}`)}(${unread[type]})` : t(`message.options.type.${type}`),
           children: <MessageTab type={type} onOpened={onOpened} />,
         }))}
       />

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Button, Modal, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_TAG_LABELS, MESSAGE_TYPE_LABELS, type Message } from '../../../contract/message';
+import { MESSAGE_TAG_LABELS, type Message } from '../../../contract/message';
 import { findRouteByPath } from '../../../contract/routes';
 import { createStore } from '../../stores/createStore';
 import { formatDateTime } from '../format';
@@ -51,10 +51,10 @@ export function MessageDetail({ onFollow }: { onFollow?: () => void }) {
       {message && (
         <div data-testid="message-detail">
           <Typography.Paragraph type="secondary">
-            {MESSAGE_TYPE_LABELS[message.type]}
+            {t(`message.options.type.${message.type}`)}
             {tag && (
               <Tag color={tag.color} bordered={false} style={{ marginInlineStart: 8 }}>
-                {tag.label}
+                {t(`message.options.tag.${message.messageType}`)}
               </Tag>
             )}
             {message.subTitle && ` · ${message.subTitle}`} · {formatDateTime(message.time)}

@@ -54,7 +54,7 @@ export function MessageItem({ message, now, onOpen, actions, brief }: MessageIte
             <span className="message-item-name">{message.title}</span>
             {tag && (
               <Tag color={tag.color} bordered={false}>
-                {tag.label}
+                {t(`message.options.tag.${message.messageType}`)}
               </Tag>
             )}
             {message.subTitle && <span className="message-item-sub">{message.subTitle}</span>}

@@ -1,5 +1,12 @@
 const message = {
   'message.box.title': 'Messages',
+  'message.options.type.message': 'Messages',
+  'message.options.type.notice': 'Notices',
+  'message.options.type.todo': 'To-dos',
+  'message.options.tag.0': 'Notice',
+  'message.options.tag.1': 'In effect',
+  'message.options.tag.2': 'To handle',
+  'message.options.tag.3': 'Attention',
   'message.justNow': 'just now',
   'message.empty': 'No messages',
   'message.clear': 'Clear',

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUS_LABELS } from '../../../contract/account';
+import { ROLE_LABELS } from '../../../contract/roles';
 import { optionTexts } from '../contractTexts';
 
 /** The navbar account menu (role switch, language) and the admin accounts page (/business/account). */
@@ -24,6 +25,7 @@ const account = {
   'account.fields.status': '状态',
   'account.fields.createdAt': '创建时间',
   ...optionTexts('account', 'status', ACCOUNT_STATUS_LABELS),
+  ...optionTexts('account', 'role', ROLE_LABELS),
   'account.search.placeholder': '搜索姓名或手机号',
   'account.filter.status': '全部状态',
   'account.filter.role': '全部角色',

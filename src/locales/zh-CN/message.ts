@@ -1,6 +1,11 @@
+import { MESSAGE_TAG_LABELS, MESSAGE_TYPE_LABELS } from '../../../contract/message';
+import { optionTexts } from '../contractTexts';
+
 /** The message box in the navbar and the messages page (/messages). */
 const message = {
   'message.box.title': '消息通知',
+  ...optionTexts('message', 'type', MESSAGE_TYPE_LABELS),
+  ...optionTexts('message', 'tag', Object.fromEntries(Object.entries(MESSAGE_TAG_LABELS).map(([tag, { label }]) => [tag, label]))),
   'message.justNow': '刚刚',
   'message.empty': '暂无内容',
   'message.clear': '清空',

@@ -2,10 +2,13 @@ import { Form, Select } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { grantSchema, type GrantInput } from '../../../contract/account';
-import { ROLES, ROLE_LABELS, roleNeedsShop, type Role } from '../../../contract/roles';
+import { ROLES, roleNeedsShop, type Role } from '../../../contract/roles';
 import type { Shop } from '../../../contract/shop';
 
-export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+/** The roles as choices, named in the console's language. */
+export function roleOptions(t: (key: string) => string) {
+  return ROLES.map((value) => ({ value, label: t(`account.options.role.${value}`) }));
+}
 
 /** What the form holds for a grant; the shop stays behind when the role changes away from shop-manager. */
 export interface GrantValues {
@@ -43,7 +46,7 @@ export function GrantInputs({ name, path, shops }: { name: NamePath; path: NameP
   return (
     <>
       <Form.Item name={[...name, 'role']} rules={[{ required: true, message: t('account.grant.role.required') }]} style={{ marginBottom: 0, width: 130 }}>
-        <Select<Role> options={ROLE_OPTIONS} placeholder={t('account.grant.role.placeholder')} aria-label={t('account.grant.role')} />
+        <Select<Role> options={roleOptions(t)} placeholder={t('account.grant.role.placeholder')} aria-label={t('account.grant.role')} />
       </Form.Item>
       <Form.Item noStyle dependencies={[rolePath]}>
         {({ getFieldValue }) =>

@@ -18,7 +18,7 @@ import { imageSrc } from '../../components/upload';
 import { optionKey, useOptions } from '../../components/crud';
 import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
 import { AccountCreateModal, AccountEditModal, GrantAddModal } from './AccountModals';
-import { ROLE_OPTIONS } from './GrantInputs';
+import { roleOptions } from './GrantInputs';
 import { PasswordOnceModal, type PasswordShown } from './PasswordOnceModal';
 import { useAccountMutation } from './useAccountMutation';
 import { useCurrentUser } from '../../stores/currentUser';
@@ -92,7 +92,7 @@ export default function AccountListPage() {
             <Select placeholder={t('account.filter.status')} options={statusOptions} allowClear style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="role">
-            <Select placeholder={t('account.filter.role')} options={ROLE_OPTIONS} allowClear style={{ width: 130 }} />
+            <Select placeholder={t('account.filter.role')} options={roleOptions(t)} allowClear style={{ width: 130 }} />
           </Form.Item>
         </>
       }

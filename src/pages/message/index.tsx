@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { Button, Card, Empty, List, Popconfirm, Segmented, Select, Space, message as toast } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_STATUS, MESSAGE_TYPES, MESSAGE_TYPE_LABELS, type Message, type MessageStatus, type MessageType } from '../../../contract/message';
+import { MESSAGE_STATUS, MESSAGE_TYPES, type Message, type MessageStatus, type MessageType } from '../../../contract/message';
 import { MessageItem, useClearMessages, useMarkRead, useMessageList, useOpenMessage, useReadAll, useUnreadCount } from '../../components/messageBox';
 
 const ALL = 'all';
@@ -57,7 +57,7 @@ export default function MessagesPage() {
 
   const typeOptions = [
     { value: ALL, label: t('message.filter.allTypes') },
-    ...MESSAGE_TYPES.map((value) => ({ value, label: unread?.[value] ? `${MESSAGE_TYPE_LABELS[value]}(${unread[value]})` : MESSAGE_TYPE_LABELS[value] })),
+    ...MESSAGE_TYPES.map((value) => ({ value, label: unread?.[value] ? `${t(`message.options.type.${value}`)}(${unread[value]})` : t(`message.options.type.${value}`) })),
   ];
   const statusOptions = [
     { value: MESSAGE_STATUS.unread, label: t('message.status.unread') },
@@ -77,7 +77,7 @@ export default function MessagesPage() {
             {t('message.readAll')}
           </Button>
           <Popconfirm
-            title={type ? t('message.clear.confirm', { type: MESSAGE_TYPE_LABELS[type] }) : t('message.clear.confirmAll')}
+            title={type ? t('message.clear.confirm', { type: t(`message.options.type.${type}`) }) : t('message.clear.confirmAll')}
             okText={t('common.ok')}
             cancelText={t('common.cancel')}
             onConfirm={() =>

@@ -3,7 +3,6 @@ import { Avatar, Card, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuFor } from '../../../contract/access';
-import { ROLE_LABELS } from '../../../contract/roles';
 import { iconFor } from '../../resources/icons';
 import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
@@ -31,7 +30,7 @@ export default function WorkplacePage() {
             <h2>{t(`workplace.greeting.${dayPart(now)}`, { name: user.name })}</h2>
             <div className="workplace-date">{fullDate(now, i18n.language)}</div>
             <Space size={8} wrap>
-              <Tag color="blue">{ROLE_LABELS[user.role]}</Tag>
+              <Tag color="blue">{t(`account.options.role.${user.role}`)}</Tag>
               <span>
                 {t('workplace.shop')}：{user.shop ?? t('layout.allShops')}
               </span>
