@@ -3,7 +3,7 @@ import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } fro
 import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_SOURCES, CUSTOMER_SOURCE_LABELS, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
+import { CUSTOMER_SOURCES, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
 import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
 import type { ApiError } from '../../providers/http';
@@ -144,7 +144,7 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
                   <Input maxLength={11} />
                 </Form.Item>
                 <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')} style={{ width: '30%' }}>
-                  <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: CUSTOMER_SOURCE_LABELS[s] }))} />
+                  <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: t(`customer.options.source.${s}`) }))} />
                 </Form.Item>
               </Input.Group>
             ) : (
