@@ -266,8 +266,8 @@ describe('Workplace figures', () => {
     expect(w.shop).toMatchObject({ shopId: shop1, today: { revenueFen: day.revenueFen, orderCount: day.orderCount } });
     expect(w.shop.trend).toEqual(expectedTrend(orders, daysBefore(today(), 29), today(), shop1));
     const [waiting] = await query<{ n: number; fen: number }>(t, `select count(*)::int as n, coalesce(sum(amount_fen), 0)::int as fen from after_sales where shop_id = $1 and status = 'pending'`, [shop1]);
-    expect({ n: w.shop.afterSaleWaitingCount, fen: w.shop.afterSaleWaitingFen }).toEqual({ n: 2, fen: 55 });
-    expect(waiting).toEqual({ n: 2, fen: 55 });
+    expect({ n: w.shop.afterSaleWaitingCount, fen: w.shop.afterSaleWaitingFen }).toEqual(waiting);
+    expect(waiting.n).toBeGreaterThan(0);
     const customers = await query<{ created_at: Date }>(t, `select created_at from customers where shop_id = $1`, [shop1]);
     expect(w.shop.newCustomersThisMonth).toBe(customers.filter((c) => shanghaiDay(c.created_at) >= w.monthStart).length);
     const appointments = await query<{ start_at: Date; status: string }>(t, `select start_at, status from appointments where shop_id = $1`, [shop1]);
@@ -301,15 +301,19 @@ describe('Workplace figures', () => {
     const records = await query<{ status: string; amount_fen: number; reviewed_at: Date | null }>(t, `select status, amount_fen, reviewed_at from performance_records`);
     const pending = records.filter((p) => p.status === 'pending');
     const reviewed = records.filter((p) => p.reviewed_at && shanghaiDay(p.reviewed_at) >= weekStart);
+    const afterSales = await query<{ status: string; amount_fen: number | null; reviewed_at: Date | null }>(t, `select status, amount_fen, reviewed_at from after_sales`);
+    const waitingAfterSales = afterSales.filter((a) => a.status === 'pending');
+    const reviewedAfterSales = afterSales.filter((a) => a.reviewed_at && shanghaiDay(a.reviewed_at) >= weekStart && (a.status === 'approved' || a.status === 'rejected'));
+    const fen = (rows: { amount_fen: number | null }[]) => rows.reduce((n, a) => n + (a.amount_fen ?? 0), 0);
     expect(f).toMatchObject({
       pendingPerformanceCount: pending.length,
       pendingPerformanceFen: pending.reduce((n, p) => n + p.amount_fen, 0),
-      pendingAfterSaleCount: 3,
-      pendingRefundFen: 55 + 66,
+      pendingAfterSaleCount: waitingAfterSales.length,
+      pendingRefundFen: fen(waitingAfterSales),
       reviewedPerformanceCount: reviewed.length,
       reviewedPerformanceFen: reviewed.filter((p) => p.status === 'approved').reduce((n, p) => n + p.amount_fen, 0),
-      reviewedAfterSaleCount: 1,
-      reviewedRefundFen: 77,
+      reviewedAfterSaleCount: reviewedAfterSales.length,
+      reviewedRefundFen: fen(reviewedAfterSales.filter((a) => a.status === 'approved')),
     });
     expect(f.trend).toHaveLength(30);
   });
