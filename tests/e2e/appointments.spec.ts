@@ -33,7 +33,8 @@ async function bookNewCustomer(page: Page, day: Locator, slot: Locator, name: st
   await modal.locator('input[id="customer_name"]').fill(name);
   await modal.locator('input[id="customer_phone"]').fill(phone);
   await modal.locator('#programId').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '雾眉' }).first().click();
+  // The open dropdown only: an earlier dialog's list may still sit hidden in the page.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '雾眉' }).first().click();
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal).toBeHidden();
   const booked = day.locator('.rbc-event').filter({ hasText: name });

@@ -109,11 +109,13 @@ test.describe('a session ended from another client', () => {
   });
 
   test('a password changed elsewhere brings up exactly one session-expired modal', async ({ page, request }) => {
-    // The layout's start-up calls (user info, the bell's unread count) must be answered before the
-    // session ends; otherwise one of them, not the click below, would raise the modal.
+    // The layout's start-up calls (user info, the bell's unread count, the Workplace's figures) must be
+    // answered before the session ends; otherwise one of them, not the click below, would raise the modal.
     const bellAnswered = page.waitForResponse((res) => res.url().includes('/messages/unread-count'));
+    const workplaceAnswered = page.waitForResponse((res) => res.url().includes('/v1/graphql'));
     await loginThroughForm(page, MANAGER_THIRD_SHOP);
     expect((await (await bellAnswered).json()).code).toBe(0);
+    expect((await workplaceAnswered).status()).toBe(200);
 
     const other = await loginOverApi(request, MANAGER_THIRD_SHOP);
     const change = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${other}` }, data: { oldPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD } });
