@@ -5,7 +5,7 @@ import type { SessionContext } from '../auth/sessionGuard';
 import { textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
 import { listStatements, serverResource } from '../http/resource';
-import { dayRange } from '../orders/listing';
+import { dayRange } from '../db/list/dayRange';
 import { afterSaleResource } from '../../contract/afterSale';
 
 export const afterSaleList = serverResource({
@@ -14,7 +14,7 @@ export const afterSaleList = serverResource({
   entity: 'after-sale',
   shopColumn: afterSales.shopId,
   columns: {
-    ...dayRange({ createdAt: afterSales.createdAt }, 'createdAt'),
+    ...dayRange(afterSales.createdAt, 'instant'),
     id: afterSales.id,
     shopId: afterSales.shopId,
     orderId: afterSales.orderId,

@@ -5,6 +5,7 @@ import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
 import { listStatements, serverResource } from '../http/resource';
+import { shanghaiDayStart } from '../db/list/dayRange';
 import { PHONE_RE } from '../../contract/validation';
 import { orderResource } from '../../contract/order';
 
@@ -23,8 +24,8 @@ function search(q: string, bind: Bind): ListCondition {
 
 /** A Shanghai day's first instant, and the next day's. */
 function dayBounds(day: string): { start: string; next: string } {
-  const start = Date.parse(`${day}T00:00:00+08:00`);
-  return { start: new Date(start).toISOString(), next: new Date(start + 86_400_000).toISOString() };
+  const start = shanghaiDayStart(day);
+  return { start, next: new Date(Date.parse(start) + 86_400_000).toISOString() };
 }
 
 /**
@@ -47,8 +48,8 @@ function dayBound(which: 'from' | 'to', columns: Record<string, AnyColumn>, fall
 /** dateField only says which column from/to read; it filters nothing itself. */
 export const dateFieldFilter: CustomFilter = { where: () => undefined };
 
-/** A shop-scoped list's from/to on its date columns. */
-export function dayRange(columns: Record<string, AnyColumn>, fallback: string) {
+/** The orders list's from/to on the date column dateField names. */
+function dateFieldRange(columns: Record<string, AnyColumn>, fallback: string) {
   return { from: dayBound('from', columns, fallback), to: dayBound('to', columns, fallback) };
 }
 
@@ -58,7 +59,7 @@ export const orderList = serverResource({
   entity: 'order',
   shopColumn: orders.shopId,
   columns: {
-    ...dayRange({ createdAt: orders.createdAt, paidAt: orders.paidAt }, 'createdAt'),
+    ...dateFieldRange({ createdAt: orders.createdAt, paidAt: orders.paidAt }, 'createdAt'),
     dateField: dateFieldFilter,
     id: orders.id,
     shopId: orders.shopId,
