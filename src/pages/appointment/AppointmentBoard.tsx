@@ -247,6 +247,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
         <Table<Appointment>
           rowKey="id"
           size="middle"
+          scroll={{ x: 'max-content' }}
           loading={query.isFetching}
           dataSource={rows}
           locale={{ emptyText: t('appointment.list.empty') }}

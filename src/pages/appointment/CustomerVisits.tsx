@@ -26,6 +26,7 @@ export default function CustomerVisits({ customerId }: { customerId: number }) {
       <Table<Appointment>
         rowKey="id"
         size="middle"
+        scroll={{ x: 'max-content' }}
         loading={query.isFetching}
         dataSource={result?.data ?? []}
         locale={{ emptyText: t('customer.visits.empty') }}

@@ -47,6 +47,7 @@ export default function AfterSaleAppointmentsPage() {
           {...tableProps}
           rowKey="id"
           size="middle"
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('appointment.entitlement.field.customer'), key: 'customer', render: (_, e) => `${e.customerName} ${e.customerPhone}` },
             { title: t('appointment.entitlement.field.program'), dataIndex: 'programName' },

@@ -22,9 +22,9 @@ export function LedgerSums({ from, to }: { from?: string; to?: string }) {
   ];
   return (
     <>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 12]} style={{ marginBottom: 16 }}>
         {cards.map((c) => (
-          <Col key={c.key} span={8}>
+          <Col key={c.key} xs={24} sm={8}>
             <Card size="small" data-testid={`sum-${c.key}`}>
               <Statistic title={c.title} value={formatFen(c.fen)} loading={isPending} valueStyle={{ color: c.color }} />
             </Card>

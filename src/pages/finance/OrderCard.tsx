@@ -57,6 +57,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
       <Table
         style={{ marginTop: 12 }}
         size="small"
+        scroll={{ x: 'max-content' }}
         rowKey={(l) => `${l.programId}-${l.quantity}-${l.amountFen}`}
         pagination={false}
         dataSource={order.lines}
@@ -70,6 +71,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
       <h4 style={{ margin: '16px 0 8px' }}>{t('finance.afterSale.earlierRefunds')}</h4>
       <Table<AfterSale>
         size="small"
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         pagination={false}
         dataSource={earlier}

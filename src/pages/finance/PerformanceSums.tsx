@@ -15,9 +15,9 @@ export function PerformanceSums({ filters }: { filters: CrudFilters }) {
     { key: 'commission', title: t('finance.review.sum.commission'), value: formatFen(data?.commissionFen) },
   ];
   return (
-    <Row gutter={16} style={{ marginBottom: 16 }}>
+    <Row gutter={[16, 12]} style={{ marginBottom: 16 }}>
       {stats.map((s) => (
-        <Col key={s.key} span={8}>
+        <Col key={s.key} xs={24} sm={8}>
           <Card size="small" data-testid={`sum-${s.key}`}>
             <Statistic title={s.title} value={s.value} loading={isPending} />
           </Card>

@@ -97,12 +97,12 @@ export default function RankingPage() {
             <Suspense fallback={<Skeleton active />}>
               <ShopBars shops={data.shopRanking} onOpen={(shopId) => navigate(records({ shopId }))} />
             </Suspense>
-            <Table rowKey="shopId" size="small" data-testid="shop-ranking" loading={isFetching} columns={shopColumns} dataSource={data.shopRanking} pagination={false} />
+            <Table rowKey="shopId" size="small" scroll={{ x: 'max-content' }} data-testid="shop-ranking" loading={isFetching} columns={shopColumns} dataSource={data.shopRanking} pagination={false} />
           </>
         )}
       </Card>
       <Card title={t('report.staffRanking')} loading={!data}>
-        {data && <Table rowKey={(s) => `${s.staffId}/${s.shopId}`} size="small" data-testid="staff-ranking" loading={isFetching} columns={staffColumns} dataSource={data.staffRanking} pagination={{ pageSize: 20, showSizeChanger: false }} />}
+        {data && <Table rowKey={(s) => `${s.staffId}/${s.shopId}`} size="small" scroll={{ x: 'max-content' }} data-testid="staff-ranking" loading={isFetching} columns={staffColumns} dataSource={data.staffRanking} pagination={{ pageSize: 20, showSizeChanger: false }} />}
       </Card>
     </Space>
   );
