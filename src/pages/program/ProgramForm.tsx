@@ -48,27 +48,27 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
       }}
     >
       <Row gutter={16}>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <Form.Item name="name" label={t('program.fields.name')} rules={[zodRule(S.name)]}>
             <Input placeholder={t('program.name.placeholder')} maxLength={50} showCount />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="type" label={t('program.fields.type')} rules={[zodRule(S.type)]}>
             <Select options={typeOptions} placeholder={t('program.type.placeholder')} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="tag" label={t('program.fields.tag')} rules={[zodRule(S.tag)]}>
             <Input placeholder={t('program.tag.placeholder')} maxLength={20} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="priceFen" label={t('program.fields.priceFen')} rules={[zodRule(S.priceFen)]}>
             <MoneyInput max={MAX_PRICE_YUAN} placeholder="0.00" />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item
             name="vipPriceFen"
             label={t('program.fields.vipPriceFen')}
@@ -85,12 +85,12 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
             <MoneyInput max={MAX_PRICE_YUAN} placeholder="0.00" />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="durationMinutes" label={t('program.fields.durationMinutes')} rules={[zodRule(S.durationMinutes)]}>
             <InputNumber min={5} max={720} step={5} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="touchUpDays" label={t('program.fields.touchUpDays')} rules={[zodRule(S.touchUpDays)]} extra={t('program.touchUpDays.extra')}>
             <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
           </Form.Item>
