@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Select, Tag } from 'antd';
+import { Button, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleStatus, type AfterSaleType } from '../../../contract/afterSale';
 import { formatDateTime } from '../../components/format';
@@ -10,7 +10,7 @@ import { ListPage, type ListSearch } from '../../components/listPage';
 import { AfterSaleDrawer } from './AfterSaleDrawer';
 import { periodFilters, periodOf, type Period } from './period';
 import { StatusTag } from './StatusTag';
-import { useShopOptions } from './useFilterOptions';
+import { PeriodFilter, ShopFilter, StatusFilter } from './FinanceFilters';
 
 interface AfterSaleSearch extends ListSearch {
   shopId?: number;
@@ -27,7 +27,6 @@ const TYPE_COLORS: Record<AfterSaleType, string> = { refund: 'red', 'touch-up': 
  */
 export default function AfterSaleReviewPage() {
   const { t } = useTranslation();
-  const shopOptions = useShopOptions();
   const typeOptions = useOptions('afterSale', 'type', AFTER_SALE_TYPES);
   const statusOptions = useOptions('afterSale', 'status', AFTER_SALE_STATUSES);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -42,18 +41,12 @@ export default function AfterSaleReviewPage() {
       searchWidth={220}
       filters={
         <>
-          <Form.Item name="shopId">
-            <Select placeholder={t('finance.filter.shop')} options={shopOptions} allowClear style={{ width: 200 }} />
-          </Form.Item>
+          <ShopFilter />
           <Form.Item name="type">
             <Select placeholder={t('finance.afterSale.filter.type')} options={typeOptions} allowClear style={{ width: 130 }} />
           </Form.Item>
-          <Form.Item name="status">
-            <Select placeholder={t('finance.filter.status')} options={statusOptions} allowClear style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="period">
-            <DatePicker.RangePicker placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
-          </Form.Item>
+          <StatusFilter options={statusOptions} />
+          <PeriodFilter />
         </>
       }
       toFilters={({ shopId, type, status, period }) => [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Select, Space, Tag, Typography } from 'antd';
 import { getDefaultFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_CATEGORIES, LEDGER_TYPES, SYSTEM_LEDGER_CATEGORIES, type LedgerCategory, type LedgerEntry, type LedgerType } from '../../../contract/ledgerEntry';
@@ -7,6 +7,7 @@ import { formatFen } from '../../components/money';
 import { optionKey, useOptions } from '../../components/crud';
 import { ExportButton } from '../../components/export';
 import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
+import { PeriodFilter } from './FinanceFilters';
 import { LedgerEntryDialog } from './LedgerEntryDialog';
 import { LedgerSums } from './LedgerSums';
 import { OrderDrawer } from './OrderDrawer';
@@ -51,9 +52,7 @@ export default function IncomePage() {
       ]}
       filters={
         <>
-          <Form.Item name="period">
-            <DatePicker.RangePicker allowClear={false} placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
-          </Form.Item>
+          <PeriodFilter required />
           <Form.Item name="type">
             <Select placeholder={t('finance.income.filter.type')} options={typeOptions} allowClear style={{ width: 120 }} />
           </Form.Item>

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, DatePicker, Form, Select, Space, Tag } from 'antd';
+import { Alert, Button, Form, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_BATCH_APPROVE,
@@ -20,7 +20,7 @@ import { PerformanceSums } from './PerformanceSums';
 import { ReasonDialog } from './ReasonDialog';
 import { StatusTag } from './StatusTag';
 import { useFinanceCall } from './useFinanceCall';
-import { useShopOptions, useStaffOptions } from './useFilterOptions';
+import { PeriodFilter, ShopFilter, StaffFilter, StatusFilter } from './FinanceFilters';
 
 interface ReviewSearch extends ListSearch {
   shopId?: number;
@@ -28,18 +28,6 @@ interface ReviewSearch extends ListSearch {
   status?: PerformanceStatus;
   kind?: PerformanceKind;
   period?: Period;
-}
-
-/** The staff filter lists the members of the shop picked beside it. */
-function StaffFilter() {
-  const { t } = useTranslation();
-  const shopId = Form.useWatch<number | undefined>('shopId', Form.useFormInstance());
-  const options = useStaffOptions(shopId);
-  return (
-    <Form.Item name="staffId">
-      <Select placeholder={t('finance.review.filter.staff')} options={options} allowClear showSearch optionFilterProp="label" style={{ width: 180 }} />
-    </Form.Item>
-  );
 }
 
 /**
@@ -50,7 +38,6 @@ function StaffFilter() {
 export default function PerformanceReviewPage() {
   const { t } = useTranslation();
   const call = useFinanceCall();
-  const shopOptions = useShopOptions();
   const statusOptions = useOptions('performanceRecord', 'status', PERFORMANCE_STATUSES);
   const kindOptions = useOptions('performanceRecord', 'kind', PERFORMANCE_KINDS);
   const [picked, setPicked] = useState<PerformanceRecord[]>([]);
@@ -82,19 +69,13 @@ export default function PerformanceReviewPage() {
       searchWidth={220}
       filters={
         <>
-          <Form.Item name="shopId">
-            <Select placeholder={t('finance.filter.shop')} options={shopOptions} allowClear style={{ width: 200 }} />
-          </Form.Item>
+          <ShopFilter />
           <StaffFilter />
-          <Form.Item name="status">
-            <Select placeholder={t('finance.filter.status')} options={statusOptions} allowClear style={{ width: 120 }} />
-          </Form.Item>
+          <StatusFilter options={statusOptions} />
           <Form.Item name="kind">
             <Select placeholder={t('finance.review.filter.kind')} options={kindOptions} allowClear style={{ width: 130 }} />
           </Form.Item>
-          <Form.Item name="period">
-            <DatePicker.RangePicker placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
-          </Form.Item>
+          <PeriodFilter />
         </>
       }
       toFilters={({ shopId, staffId, status, kind, period }) => [
