@@ -99,6 +99,7 @@ export const customerResource = defineResource({
   // lookup: GET customers/lookup?phone=, the cashier's way to a chain customer of another shop.
   actions: { 'reveal-phone': ['shop-manager', 'admin'], lookup: ['shop-manager'] },
   shopScoped: true,
+  deleteBlocks: true,
   schemas: { row: customerRowSchema, create: customerCreateSchema, update: customerUpdateSchema },
   filters: {
     id: filter.int,

@@ -106,6 +106,7 @@ export const programResource = defineResource({
   write: ['admin'],
   actions: {},
   shopScoped: false,
+  deleteBlocks: true,
   schemas: { row: programRowSchema, create: programCreateSchema, update: programUpdateSchema },
   filters: {
     id: filter.int,

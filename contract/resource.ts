@@ -64,6 +64,11 @@ export interface ResourceDescriptor<
   sortable: readonly (keyof Filters & string)[];
   /** Whether q= searches, and what it matches (for the docs and the search box's placeholder). */
   search?: string;
+  /**
+   * History (orders, appointments, staff…) can keep rows from being deleted: GET /delete-blocks?ids=
+   * says which of a page's rows and why (contract/deleteBlock.ts), guarded as a delete.
+   */
+  deleteBlocks?: boolean;
   /** 404 text: "门店不存在". */
   missing: string;
   /** i18n key of the resource's name, and the namespace of its field labels (`<labels>.fields.<field>`). */

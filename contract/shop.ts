@@ -56,6 +56,7 @@ export const shopResource = defineResource({
   write: ['admin'],
   actions: {},
   shopScoped: true,
+  deleteBlocks: true,
   schemas: { row: shopRowSchema, create: shopCreateSchema, update: shopUpdateSchema },
   filters: {
     id: filter.int,

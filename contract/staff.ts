@@ -83,6 +83,7 @@ export const staffResource = defineResource({
   write: ['shop-manager'],
   actions: { 'reveal-phone': ['shop-manager', 'admin'] },
   shopScoped: true,
+  deleteBlocks: true,
   schemas: { row: staffRowSchema, create: staffCreateSchema, update: staffUpdateSchema },
   filters: {
     id: filter.int,

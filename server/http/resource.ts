@@ -7,9 +7,8 @@ import { audit } from '../audit/audit';
 import { inline, listQuery, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
 import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
 import { placeholders, preparedList, type Prepared } from '../db/list/preparedList';
-import { referencesTo, type ReferencedEntity } from '../db/references';
 import { page } from './reply';
-import { conflict, forbidden, notFound } from './errors';
+import { forbidden, notFound } from './errors';
 import { maskPhone } from '../../contract/mask';
 import type { FilterField, ResourceDescriptor } from '../../contract/resource';
 
@@ -153,26 +152,6 @@ export async function findRow<T extends PgTable, F extends Record<string, Filter
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound(res.missing);
   return row as RowOf<T>;
-}
-
-/**
- * Deletes the row in one transaction with its audit row, unless something refers to it: then 409
- * with `blocked(row, references)` as the message.
- */
-export async function deleteRow<T extends PgTable, F extends Record<string, FilterField>>(
-  db: Db,
-  req: FastifyRequest,
-  res: Resource<T, F, ReferencedEntity>,
-  id: number,
-  opts: { summary: (row: RowOf<T>) => string; blocked: (row: RowOf<T>, references: string[]) => string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await findRow(tx, req, res, id, true);
-    const refs = await referencesTo(tx, res.entity, id);
-    if (refs.length) throw conflict(opts.blocked(row, refs));
-    await tx.delete(res.table as PgTable).where(eq(res.list.idColumn, id));
-    await audit(tx, req, { action: 'delete', entity: res.entity, entityId: id, summary: opts.summary(row) });
-  });
 }
 
 /** The PostgreSQL error behind a failed query (drizzle wraps it in `cause`). */

@@ -8,7 +8,8 @@ import { textSearch } from '../db/list/listQuery';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
+import { findRow, sendList, serverResource } from '../http/resource';
+import { deleteRoutes } from '../http/deletion';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -75,12 +76,9 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
-    await deleteRow(app.db, req, resource, req.params.id, {
+  deleteRoutes(app, resource, {
       summary: (b) => `删除活动 ${b.name}`,
       blocked: (b, refs) => `活动「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
-    });
-    return ok(null);
   });
 };
 

@@ -14,7 +14,8 @@ import { escapeLike, type Bind, type CustomFilter, type ListCondition } from '..
 import { changes, parseInput } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
-import { currentShopId, deleteRow, findRow, listStatements, pgErrorOf, revealPhone, sendStatements, serverResource } from '../http/resource';
+import { currentShopId, findRow, listStatements, pgErrorOf, revealPhone, sendStatements, serverResource } from '../http/resource';
+import { deleteRoutes } from '../http/deletion';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { lookupCustomer } from '../customers/lookup';
 import { audit, diffSummary } from '../audit/audit';
@@ -178,12 +179,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
-    await deleteRow(app.db, req, resource, req.params.id, {
+  deleteRoutes(app, resource, {
       summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,
       blocked: (c, refs) => `客户「${c.name}」已有${refs.join('、')}，不能删除`,
-    });
-    return ok(null);
   });
 };
 

@@ -9,7 +9,8 @@ import { textSearch } from '../db/list/listQuery';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
+import { findRow, sendList, serverResource } from '../http/resource';
+import { deleteRoutes } from '../http/deletion';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -77,12 +78,9 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
-    await deleteRow(app.db, req, resource, req.params.id, {
+  deleteRoutes(app, resource, {
       summary: (p) => `删除服务项目 ${p.name}`,
       blocked: (p, refs) => `服务项目「${p.name}」已有${refs.join('、')}，不能删除；如不再提供，请将其下架`,
-    });
-    return ok(null);
   });
 };
 

@@ -9,7 +9,8 @@ import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { conflict, invalid } from '../http/errors';
 import type { Tx } from '../db/client';
-import { deleteRow, findRow, sendList, serverResource } from '../http/resource';
+import { findRow, sendList, serverResource } from '../http/resource';
+import { deleteRoutes } from '../http/deletion';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -96,12 +97,9 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
-    await deleteRow(app.db, req, resource, req.params.id, {
+  deleteRoutes(app, resource, {
       summary: (shop) => `删除门店 ${shop.name}`,
       blocked: (shop, refs) => `门店「${shop.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`,
-    });
-    return ok(null);
   });
 };
 

@@ -10,7 +10,8 @@ import { escapeLike } from '../db/list/listQuery';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
-import { currentShopId, deleteRow, findRow, revealPhone, sendList, serverResource } from '../http/resource';
+import { currentShopId, findRow, revealPhone, sendList, serverResource } from '../http/resource';
+import { deleteRoutes } from '../http/deletion';
 import { idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
@@ -95,12 +96,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.delete(`${base}/:id`, { ...guard('delete'), schema: { params: idParams } }, async (req) => {
-    await deleteRow(app.db, req, resource, req.params.id, {
+  deleteRoutes(app, resource, {
       summary: (m) => `删除员工 ${m.name}`,
       blocked: (m, refs) => `员工「${m.name}」已有${refs.join('、')}，不能删除；如已离职，请将在职状态设为离职`,
-    });
-    return ok(null);
   });
 };
 

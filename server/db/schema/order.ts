@@ -50,6 +50,9 @@ export const orders = pgTable(
     index('orders_paid_shop_customer_idx').on(t.paidAt, t.shopId, t.customerId),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_appointment_idx').on(t.appointmentId),
+    // Which orders name a staff member or a program inside their JSON: what keeps those from deletion.
+    index('orders_staff_shares_idx').using('gin', t.staffShares.op('jsonb_path_ops')),
+    index('orders_lines_idx').using('gin', t.lines.op('jsonb_path_ops')),
     check('orders_money_nonneg', sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} >= 0 and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0`),
     check('orders_payable_is_total_less_discount', sql`${t.payableFen} = ${t.totalFen} - ${t.discountFen}`),
     check('orders_refund_le_paid', sql`${t.refundedFen} <= ${t.paidFen}`),
