@@ -1,10 +1,11 @@
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A row's delete link behind the confirm of docs/console.md ("确定是否删除?"), which names the record
- * under it. A refusal (409 when history refers to the row) arrives as the server's toast from http.ts.
+ * under it. Where history keeps the row (`blockedReason`, the server's words for its 409) the link is
+ * disabled and says why instead; a refusal that arrives anyway shows as the server's toast (http.ts).
  */
 export function DeleteAction({
   resource,
@@ -12,6 +13,8 @@ export function DeleteAction({
   name,
   deletedMessage,
   onDeleted,
+  blockedReason,
+  waiting = false,
 }: {
   resource: string;
   id: BaseKey;
@@ -19,9 +22,28 @@ export function DeleteAction({
   name?: string;
   deletedMessage: string;
   onDeleted?: () => void;
+  blockedReason?: string;
+  /** Whether history keeps the row is not known yet. */
+  waiting?: boolean;
 }) {
   const { t } = useTranslation();
   const { mutate, mutation } = useDelete();
+  if (waiting) {
+    return (
+      <Button type="link" size="small" danger disabled>
+        {t('common.delete')}
+      </Button>
+    );
+  }
+  if (blockedReason) {
+    return (
+      <Tooltip title={blockedReason}>
+        <Button type="link" size="small" danger disabled aria-label={`${t('common.delete')}：${blockedReason}`}>
+          {t('common.delete')}
+        </Button>
+      </Tooltip>
+    );
+  }
   return (
     <Popconfirm
       title={t('common.deleteConfirm')}

@@ -11,6 +11,7 @@ import { RESOURCES, type ResourceName } from '../../../contract/resources';
 import { ROUTES } from '../../../contract/routes';
 import { DeleteAction, SearchButtons } from '../crud';
 import { Allowed, ListAccessProvider, useListAccess } from './access';
+import { useDeleteBlocks } from './useDeleteBlocks';
 
 const NOTHING: ReadonlySet<string> = new Set();
 
@@ -126,6 +127,9 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     onSearch: (values): CrudFilter[] => [{ field: 'q', operator: 'eq', value: values.q?.trim() || undefined }, ...(toFilters?.(values) ?? [])],
   });
 
+  const ids = (tableProps.dataSource ?? []).map((row) => row.id as number);
+  const { blocks, pending: blocksPending } = useDeleteBlocks(resource, ids, Boolean(RESOURCES[resource].deleteBlocks && access.data?.has('delete')));
+
   const tableColumns: ColumnType<RowOf<N>>[] = columns.map(({ field, titleKey, sortable, ...column }) => ({
     ...column,
     key: field,
@@ -151,7 +155,15 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           ),
           remove: (
             <Allowed action="delete">
-              <DeleteAction resource={resource} id={row.id as number} name={typeof row.name === 'string' ? row.name : undefined} deletedMessage={t(`${labels}.deleted`, { name: row.name })} />
+              <DeleteAction
+                resource={resource}
+                id={row.id as number}
+                name={typeof row.name === 'string' ? row.name : undefined}
+                deletedMessage={t(`${labels}.deleted`, { name: row.name })}
+                blockedReason={blocks.get(row.id as number)}
+                // Until the page's delete blocks are known, no delete is offered that might be refused.
+                waiting={blocksPending}
+              />
             </Allowed>
           ),
         })}

@@ -1,7 +1,9 @@
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 import { apiAllows, resourcePath, type ApiVerb, type ResourceDescriptor } from '../../../contract/resource';
-import { api, changes, forbidden, input, invalid, notFound, page, parseId } from './http';
+import { ErrorCode } from '../../../contract/envelope';
+import { deleteBlocksQuerySchema } from '../../../contract/deleteBlock';
+import { api, badField, changes, forbidden, input, invalid, MockError, notFound, page, parseId } from './http';
 import { listPage, matchingRows, type ListHooks } from './listQuery';
 import { authenticate, type Session } from './session';
 import { Table, type SeedRow, type StoredRow } from './store';
@@ -85,6 +87,29 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
         found.total,
       );
     }),
+
+    // Before `/:id`, which would take "delete-blocks" for an id. The reasons are beforeDelete's 409s.
+    ...(descriptor.deleteBlocks
+      ? [
+          api.get(`${path}/delete-blocks`, ({ request }) => {
+            const ctx = authorize('delete', request);
+            const parsed = deleteBlocksQuerySchema.shape.ids.safeParse(new URL(request.url).searchParams.get('ids'));
+            if (!parsed.success) throw badField('ids', parsed.error.issues[0].message);
+            const ids = new Set(parsed.data);
+            return visible(ctx)
+              .filter((row) => ids.has(row.id))
+              .flatMap((row) => {
+                try {
+                  hooks.beforeDelete?.(row, ctx);
+                  return [];
+                } catch (e) {
+                  if (e instanceof MockError && e.code === ErrorCode.CONFLICT) return [{ id: row.id, reason: e.message }];
+                  throw e;
+                }
+              });
+          }),
+        ]
+      : []),
 
     api.get(`${path}/:id`, ({ request, params }) => {
       const ctx = authorize('read', request);

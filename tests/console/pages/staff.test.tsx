@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http as route, HttpResponse } from 'msw';
 import { server } from '../support/server';
+import { staff } from '../../../src/mocks/staff';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -52,12 +53,36 @@ describe('staff page (/shop/staff)', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(async () => expect((await row('张敏')).getByRole('button', { name: '复职' })).toBeTruthy());
   });
 
-  it("shows the server's refusal when a member with history cannot be deleted", async () => {
+  it('says on the delete button why a member with history cannot be deleted, before any click', async () => {
+    const reason = '员工「李婷」已有3 条预约，不能删除；如已离职，请将在职状态设为离职';
+    const li = staff.table.rows.find((m) => m.name === '李婷')!;
+    const zhang = staff.table.rows.find((m) => m.name === '张敏')!;
+    const asked: string[] = [];
+    server.use(
+      route.get('*/api/beer/backstage/staff/delete-blocks', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids')!);
+        return HttpResponse.json({ code: 0, msg: 'ok', data: [{ id: li.id, reason }] });
+      }),
+    );
+    openPage('/shop/staff', MANAGER);
+    const blocked = await waitFor(async () => (await row('李婷')).getByRole('button', { name: `删除：${reason}` }));
+    expect(blocked.hasAttribute('disabled')).toBe(true);
+    expect((await row('张敏')).getByRole('button', { name: /删\s*除/ }).hasAttribute('disabled')).toBe(false);
+    // One question for the page's rows, not one per row.
+    expect(asked.map((ids) => ids.split(',').map(Number).sort())).toContainEqual([li.id, zhang.id].sort());
+  });
+
+  it("shows the server's refusal when history arrived after the page asked (a booking made meanwhile)", async () => {
     const refusal = '员工「李婷」已有预约，不能删除；如已离职，请将在职状态设为离职';
     server.use(route.delete('*/api/beer/backstage/staff/:id', () => HttpResponse.json({ code: 40900, msg: refusal, data: null }, { status: 409 })));
     const user = setupUser();
     openPage('/shop/staff', MANAGER);
-    await user.click((await row('李婷')).getByRole('button', { name: /删\s*除/ }));
+    const remove = await waitFor(async () => {
+      const button = (await row('李婷')).getByRole('button', { name: /删\s*除/ });
+      expect(button.hasAttribute('disabled')).toBe(false);
+      return button;
+    });
+    await user.click(remove);
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(await row('李婷')).toBeTruthy();
