@@ -1,13 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { API } from '../../contract/api';
 import { ADMIN, MANAGER_THIRD_SHOP, loginThroughForm } from './support/login';
 import { openList } from './support/ui';
 
-/** The list pages each role opens, checked for a column hidden under the fixed 操作 column. */
+/**
+ * The list pages each role opens, and other pages with tables (the cashier's cart beside today's
+ * orders), checked for a column hidden under the fixed 操作 column.
+ */
 const LISTS = [
-  { phone: ADMIN, paths: ['/business/account', '/business/shop', '/operation/events', '/operation/program'] },
-  { phone: MANAGER_THIRD_SHOP, paths: ['/shop/staff', '/shop/consumer'] },
+  { phone: ADMIN, paths: ['/business/account', '/business/shop', '/operation/events', '/operation/program', '/finance/review', '/finance/after-sales'], pages: [] },
+  { phone: MANAGER_THIRD_SHOP, paths: ['/shop/staff', '/shop/consumer', '/finance/income', '/checkstand/after-sale'], pages: ['/checkstand/cashier'] },
 ];
+
+/** How far each table of the page scrolls sideways (0 when every column is in view). */
+const tableOverflows = (page: Page) => page.locator('.ant-table-content, .ant-table-body').evaluateAll((tables) => tables.map((e) => e.scrollWidth - e.clientWidth));
 
 test.describe('console polish', () => {
   test('a session ended elsewhere: one 确认登出 dialog, no toast under it, no endless spinner', async ({ page }) => {
@@ -63,12 +69,16 @@ test.describe('console polish', () => {
   for (const width of [1280, 1440]) {
     test(`no list clips a column under the fixed 操作 column at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      for (const { phone, paths } of LISTS) {
+      for (const { phone, paths, pages } of LISTS) {
         await loginThroughForm(page, phone);
         for (const path of paths) {
           await openList(page, path);
-          const overflow = await page.locator('.ant-table-content, .ant-table-body').first().evaluate((e) => e.scrollWidth - e.clientWidth);
-          expect(overflow, path).toBeLessThanOrEqual(1);
+          for (const overflow of await tableOverflows(page)) expect(overflow, path).toBeLessThanOrEqual(1);
+        }
+        for (const path of pages) {
+          await page.goto(path);
+          await expect(page.locator('.ant-table').last()).toBeVisible();
+          for (const overflow of await tableOverflows(page)) expect(overflow, path).toBeLessThanOrEqual(1);
         }
         await page.evaluate(() => localStorage.removeItem('token'));
       }

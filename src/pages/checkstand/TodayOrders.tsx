@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
@@ -31,23 +31,42 @@ export function TodayOrders({ currentId, onReopen, onCancel, onReceipt }: { curr
       rowKey="id"
       loading={query.isLoading}
       dataSource={result?.data ?? []}
-      scroll={{ x: 820 }}
+      // Beside the cart the card is about 600 px wide at 1280: the time sits under the order number and
+      // the programs under the customer, so no column hides under the fixed actions.
+      scroll={{ x: 560 }}
       rowClassName={(o) => (o.id === currentId ? 'ant-table-row-selected' : '')}
       pagination={{ current: page, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, showTotal: (total) => t('common.total', { total }) }}
       columns={[
-        { key: 'orderNo', title: t('order.fields.orderNo'), dataIndex: 'orderNo', width: 170 },
-        { key: 'createdAt', title: t('order.fields.createdAt'), render: (_, o) => formatDateTime(o.createdAt).slice(11), width: 70 },
-        { key: 'customer', title: t('order.fields.customerName'), render: (_, o) => `${o.customerName}${o.customerVip ? ' · VIP' : ''}` },
-        { key: 'lines', title: t('order.fields.lines'), render: (_, o) => o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、') },
-        { key: 'payable', title: t('order.fields.payableFen'), align: 'right', render: (_, o) => formatFen(o.payableFen) },
-        { key: 'status', title: t('order.fields.status'), render: (_, o) => <Tag color={ORDER_STATUS_COLORS[o.status]}>{t(`order.options.status.${o.status}`)}</Tag> },
+        {
+          key: 'orderNo',
+          title: t('order.fields.orderNo'),
+          width: 150,
+          render: (_, o) => (
+            <>
+              <div>{o.orderNo}</div>
+              <Typography.Text type="secondary">{formatDateTime(o.createdAt).slice(11)}</Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: 'customer',
+          title: t('order.fields.customerName'),
+          render: (_, o) => (
+            <>
+              <div>{`${o.customerName}${o.customerVip ? ' · VIP' : ''}`}</div>
+              <Typography.Text type="secondary">{o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、')}</Typography.Text>
+            </>
+          ),
+        },
+        { key: 'payable', title: t('order.fields.payableFen'), align: 'right', width: 90, render: (_, o) => formatFen(o.payableFen) },
+        { key: 'status', title: t('order.fields.status'), width: 80, render: (_, o) => <Tag color={ORDER_STATUS_COLORS[o.status]}>{t(`order.options.status.${o.status}`)}</Tag> },
         {
           key: 'actions',
           title: t('common.actions'),
           fixed: 'right',
-          width: 150,
+          width: 140,
           render: (_, o) => (
-            <Space size={0}>
+            <Space size={0} wrap>
               {o.status === 'unpaid' && (
                 <>
                   <Button type="link" size="small" onClick={() => onReopen(o)}>

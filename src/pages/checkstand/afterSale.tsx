@@ -40,7 +40,7 @@ export default function CheckstandAfterSalePage() {
     <ListPage<'after-sales', AfterSaleSearch>
       resource="after-sales"
       initialSort={{ field: 'createdAt', order: 'desc' }}
-      scrollX={1000}
+      scrollX={960}
       actionsWidth={90}
       restoredFilters={['status', 'type']}
       filters={
@@ -67,14 +67,15 @@ export default function CheckstandAfterSalePage() {
       }}
       columns={[
         { field: 'orderNo', width: 160 },
-        { field: 'customerName', width: 100 },
-        { field: 'type', width: 96, render: (_, a) => t(`afterSale.options.type.${a.type}`) },
-        { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (_, a) => (a.amountFen === null ? '-' : formatFen(a.amountFen)) },
+        { field: 'customerName', width: 90 },
+        { field: 'type', width: 72, render: (_, a) => t(`afterSale.options.type.${a.type}`) },
+        { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (_, a) => (a.amountFen === null ? '-' : formatFen(a.amountFen)) },
         { field: 'reason', ellipsis: true },
-        { field: 'status', width: 90, render: (_, a) => <Tag color={AFTER_SALE_STATUS_COLORS[a.status]}>{t(`afterSale.options.status.${a.status}`)}</Tag> },
-        { field: 'requestedBy', width: 90 },
+        { field: 'status', width: 80, render: (_, a) => <Tag color={AFTER_SALE_STATUS_COLORS[a.status]}>{t(`afterSale.options.status.${a.status}`)}</Tag> },
+        // Who asked: from 1600 px on, so the rest fits a 1280 px window.
+        { field: 'requestedBy', responsive: ['xxl'], width: 90 },
         { field: 'rejectReason', ellipsis: true, render: (_, a) => a.rejectReason || a.reviewNote || '-' },
-        { field: 'createdAt', sortable: true, width: 160, render: (_, a) => formatDateTime(a.createdAt) },
+        { field: 'createdAt', sortable: true, width: 140, render: (_, a) => formatDateTime(a.createdAt) },
       ]}
       ownActions={['withdraw']}
       onCreate={() => setRequesting(true)}

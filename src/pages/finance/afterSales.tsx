@@ -58,20 +58,21 @@ export default function AfterSaleReviewPage() {
       restoredFilters={['shopId', 'type', 'status']}
       restoreSearch={(filters) => ({ period: periodOf(filters) })}
       extra={(query) => <ExportButton resource="after-sales" query={query} />}
-      scrollX={1400}
+      scrollX={960}
       actionsWidth={90}
       ownActions={['approve', 'reject']}
       columns={[
-        { field: 'createdAt', sortable: true, width: 160, render: (at: string) => formatDateTime(at) },
-        { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 160 },
+        { field: 'createdAt', sortable: true, width: 140, render: (at: string) => formatDateTime(at) },
+        { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 120, ellipsis: true },
         { field: 'orderNo', width: 160 },
-        { field: 'customerName', width: 90 },
-        { field: 'type', width: 90, render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag> },
-        { field: 'amountFen', sortable: true, width: 110, align: 'right', render: (fen: number | null) => formatFen(fen) },
-        { field: 'status', width: 80, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
-        { field: 'reason', width: 220, ellipsis: true },
-        { field: 'requestedBy', width: 90 },
-        { field: 'reviewedAt', sortable: true, width: 160, render: (at: string | null) => formatDateTime(at) || '-' },
+        { field: 'customerName', width: 80 },
+        { field: 'type', width: 72, render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag> },
+        { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (fen: number | null) => formatFen(fen) },
+        { field: 'status', width: 72, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
+        { field: 'reason', ellipsis: true },
+        // Who asked and when it was decided are in the drawer; as columns from 1600 px on.
+        { field: 'requestedBy', responsive: ['xxl'], width: 90 },
+        { field: 'reviewedAt', sortable: true, responsive: ['xxl'], width: 140, render: (at: string | null) => formatDateTime(at) || '-' },
       ]}
       rowActions={(a) => (
         <Button type="link" size="small" onClick={() => setOpenId(a.id)}>

@@ -71,12 +71,12 @@ export default function IncomePage() {
       onCreate={() => setCreating(true)}
       extra={(query) => <ExportButton resource="ledger" query={query} />}
       header={({ filters }) => <LedgerSums from={getDefaultFilter('from', filters, 'eq') as string | undefined} to={getDefaultFilter('to', filters, 'eq') as string | undefined} />}
-      scrollX={1100}
+      scrollX={960}
       actionsWidth={90}
       ownActions={['reverse']}
       columns={[
         { field: 'occurredOn', sortable: true, width: 110 },
-        { field: 'type', width: 100, render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag> },
+        { field: 'type', width: 80, render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag> },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
         {
           field: 'amountFen',
@@ -108,8 +108,9 @@ export default function IncomePage() {
               t('finance.income.byHand')
             ),
         },
-        { field: 'createdBy', width: 90 },
-        { field: 'id', titleKey: 'finance.income.entryNo', width: 70 },
+        // Who entered it: from 1600 px on, so the rest fits a 1280 px window.
+        { field: 'createdBy', responsive: ['xxl'], width: 90 },
+        { field: 'id', titleKey: 'finance.income.entryNo', width: 64 },
       ]}
       rowActions={(e) =>
         reversible(e) && (
