@@ -196,6 +196,14 @@ describe('figures against the orders summed another way', () => {
       { staffId: s1, staffName: '报表员工1', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: 7_000, pendingFen: 12_000, commissionFen: 700, orderCount: 2 },
     ]);
   });
+
+  it('staffRanking of a day with only a refund adjustment: the staff member is there, with no orders', async () => {
+    const [, s2] = boundary.staffIds;
+    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [boundary.shopId]);
+    await insertPerformance(t.database.pool, { orderId: b.id, shopId: boundary.shopId, staffId: s2, amountFen: -1_000, commissionFen: -100, status: 'approved', kind: 'adjustment', createdAt: '2026-04-10T02:00:00.000Z' });
+    const r = await gql(admin, STAFF_RANKING, { from: '2026-04-10', to: '2026-04-10', shopId: boundary.shopId });
+    expect(r.data.staffRanking).toEqual([{ staffId: s2, staffName: '报表员工2', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: -1_000, pendingFen: 0, commissionFen: -100, orderCount: 0 }]);
+  });
 });
 
 describe('roles and shops, decided on the server', () => {
