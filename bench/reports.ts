@@ -7,7 +7,12 @@
  *   npx tsx bench/reports.ts
  * Environment: BENCH_SERVER_URL (a running server on the seeded database; otherwise one is started on
  * DATABASE_URL or the embedded database under DATA_DIR), BENCH_CONNECTIONS (10), BENCH_SECONDS (10).
+ * With a server of its own it also prints the CPU time per request of that server and of the embedded
+ * PostgreSQL together (every process this one started): a figure the other jobs on a shared machine
+ * move much less than the latencies.
  */
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { API } from '../contract/api';
 import { GRAPHQL_PATH } from '../contract/report';
@@ -17,8 +22,28 @@ import { freePort } from '../server/db/embedded';
 import { BENCH } from '../server/seed/bench';
 import { BENCH_REPORTS } from '../server/seed/benchOrders';
 import { addDays, calendarOf } from '../server/reports/period';
-import { startServer, type RunningServer } from './serverProcess';
+import { children, startServer, type RunningServer } from './serverProcess';
 import { closedLoop, percentile } from './customers';
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** CPU milliseconds spent so far by the processes this one started (the server, the embedded PostgreSQL) and theirs. */
+function startedCpuMs(): number {
+  let ticks = 0;
+  const queue = children(process.pid);
+  while (queue.length) {
+    const pid = queue.shift()!;
+    queue.push(...children(pid));
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
 
 async function login(serverUrl: string, phone: string): Promise<string> {
   const res = await fetch(`${serverUrl}${API.loginPassword}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: BENCH.managerPassword }) });
@@ -67,8 +92,10 @@ export async function benchReports(): Promise<void> {
         return res.status === 200 && !text.includes('"errors"');
       };
       await closedLoop(connections, 2000, 10_000, once);
+      const cpuBefore = server ? startedCpuMs() : 0;
       const run = await closedLoop(connections, durationMs, 1_000_000, once);
-      rows.push({ scenario: name, requests: run.requests, errors: run.errors, rps: (run.requests / run.seconds).toFixed(1), p50: `${percentile(run.latenciesMs, 0.5).toFixed(1)} ms`, p99: `${percentile(run.latenciesMs, 0.99).toFixed(1)} ms` });
+      const cpu = server ? `${((startedCpuMs() - cpuBefore) / run.requests).toFixed(1)} ms` : '-';
+      rows.push({ scenario: name, requests: run.requests, errors: run.errors, rps: (run.requests / run.seconds).toFixed(1), p50: `${percentile(run.latenciesMs, 0.5).toFixed(1)} ms`, p99: `${percentile(run.latenciesMs, 0.99).toFixed(1)} ms`, 'cpu/req': cpu });
     }
     console.table(rows);
   } finally {

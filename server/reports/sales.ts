@@ -4,8 +4,16 @@ import type { Period } from './period';
 
 /**
  * The figures read from shop_day_sales, the per shop and day totals the reporting migration's
- * triggers keep with every order write. Revenue is paid minus refunded of the orders paid that day.
+ * triggers keep with every order write, and from shop_customer_days for the distinct customers.
+ * Revenue is paid minus refunded of the orders paid that day.
  */
+
+/**
+ * The longest period whose distinct customers are counted from its orders. On the bench data (1,100
+ * paid orders a day, 80,000 shop-customer rows) a month's orders cost 8-9 ms of PostgreSQL CPU, the
+ * customer rows 11-13 ms whatever the period, a year's orders 71 ms.
+ */
+export const CUSTOMERS_FROM_ORDERS_DAYS = 31;
 
 /** Every shop with its figures of the period, best revenue first (shops without sales show zeros). */
 export async function shopRanking(pool: pg.Pool, period: Period, limit?: number): Promise<ShopRank[]> {
@@ -13,13 +21,18 @@ export async function shopRanking(pool: pg.Pool, period: Period, limit?: number)
     `with sales as (
        select shop_id, sum(order_count)::int8 as orders, sum(paid_fen)::int8 as paid, sum(refunded_fen)::int8 as refunded
        from shop_day_sales where day between $1::date and $2::date group by shop_id),
-     -- Distinct pairs first: a hash aggregate over the index alone, about 2.5 times faster on a year
-     -- than count(distinct), which sorts each shop's customers.
+     -- Distinct customers, counted exactly one of two ways ($6): a period of a month or less from
+     -- its orders (index only, pairs grouped first); a longer one from shop_customer_days, one row
+     -- per shop and customer with the days they paid there, whose cost does not grow with the
+     -- period. The branch not chosen is skipped before it reads anything.
      served as (
        select shop_id, count(*)::int8 as n from (
          select shop_id, customer_id from orders
-         where paid_at >= $3 and paid_at < $4 and customer_id is not null group by shop_id, customer_id) pairs
-       group by shop_id),
+         where $6 and paid_at >= $3 and paid_at < $4 and customer_id is not null group by shop_id, customer_id) pairs
+       group by shop_id
+       union all
+       select shop_id, count(*)::int8 from shop_customer_days
+       where not $6 and paid_days && daterange($1::date, $2::date, '[]') group by shop_id),
      fresh as (
        select shop_id, count(*)::int8 as n from customers where created_at >= $3 and created_at < $4 group by shop_id)
      select s.id as "shopId", s.name as "shopName",
@@ -31,7 +44,7 @@ export async function shopRanking(pool: pg.Pool, period: Period, limit?: number)
      left join fresh on fresh.shop_id = s.id
      order by "revenueFen" desc, "orderCount" desc, s.id
      limit $5`,
-    [period.from, period.to, period.start, period.end, limit ?? null],
+    [period.from, period.to, period.start, period.end, limit ?? null, period.days <= CUSTOMERS_FROM_ORDERS_DAYS],
   );
   return rows;
 }

@@ -79,11 +79,11 @@ export async function financeWorkplace(pool: pg.Pool, now: number): Promise<Fina
   const { today, weekStart } = calendarOf(now);
   const weekFrom = periodOf(weekStart, today).start;
   const [waiting, reviewed, trend] = await Promise.all([
+    // One pass over each table's waiting rows for their count and sum together.
     pool.query<{ records: number; recordFen: number; afterSales: number; refundFen: number }>(
-      `select (select count(*) from performance_records where status = 'pending')::int8 as records,
-              (select coalesce(sum(amount_fen), 0) from performance_records where status = 'pending')::int8 as "recordFen",
-              (select count(*) from after_sales where status = 'pending')::int8 as "afterSales",
-              (select coalesce(sum(amount_fen), 0) from after_sales where status = 'pending')::int8 as "refundFen"`,
+      `select p.n as records, p.fen as "recordFen", a.n as "afterSales", a.fen as "refundFen"
+       from (select count(*)::int8 as n, coalesce(sum(amount_fen), 0)::int8 as fen from performance_records where status = 'pending') p,
+            (select count(*)::int8 as n, coalesce(sum(amount_fen), 0)::int8 as fen from after_sales where status = 'pending') a`,
     ),
     pool.query<{ records: number; recordFen: number; afterSales: number; refundFen: number }>(
       `select (select count(*) from performance_records where reviewed_at >= $1)::int8 as records,

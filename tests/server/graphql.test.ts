@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from './support/testApp';
 import { ADMIN, FINANCE, MANAGER_1 } from './support/restCalls';
 import { query } from './support/authCalls';
 import { insertAfterSale, insertOrder, insertPerformance, randomOrders, reportShop } from './support/reportFixtures';
+import { SHOP_RANKING, daysBefore, graphqlCaller, shanghaiDay, today } from './support/reportCalls';
 import { GRAPHQL_PATH, REPORT_MAX_DAYS, type DayRevenue, type ShopRank, type StaffRank } from '../../contract/report';
 import { MAX_COST, MAX_DEPTH } from '../../server/graphql/limits';
 
@@ -13,32 +14,8 @@ let finance: string;
 let shop1: number;
 let shop3: number;
 let boundary: Awaited<ReturnType<typeof reportShop>>;
+let gql: ReturnType<typeof graphqlCaller>;
 
-const DAY = 86_400_000;
-/** The Shanghai day of an instant, computed here without the server's helpers. */
-const shanghaiDay = (iso: string | Date) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-const today = () => shanghaiDay(new Date());
-const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: any;
-  errors?: { message: string; path?: string[]; extensions: { code: number; fields?: { field: string }[] } }[];
-}
-
-async function gql(token: string | undefined, source: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: GRAPHQL_PATH,
-    payload: { operationName: null, query: source, variables },
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-  const body = res.json();
-  return { status: res.statusCode, data: body.data, errors: body.errors };
-}
-
-const SHOP_RANKING = `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }`;
 const STAFF_RANKING = `query($from: Date!, $to: Date!, $shopId: Int) { staffRanking(from: $from, to: $to, shopId: $shopId) { staffId staffName shopId shopName approvedFen pendingFen commissionFen orderCount } }`;
 const TREND = `query($from: Date!, $to: Date!, $shopId: Int) { revenueTrend(from: $from, to: $to, shopId: $shopId) { day revenueFen orderCount } }`;
 
@@ -81,6 +58,7 @@ function expectedTrend(orders: OrderRow[], from: string, to: string, shopId: num
 
 beforeAll(async () => {
   t = await createTestContext();
+  gql = graphqlCaller(t);
   [admin, manager1, finance] = await Promise.all([t.login(ADMIN), t.login(MANAGER_1), t.login(FINANCE)]);
   [shop1, , shop3] = t.demo.shopIds;
   const pool = t.database.pool;
@@ -217,6 +195,14 @@ describe('figures against the orders summed another way', () => {
       { staffId: s2, staffName: '报表员工2', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: 8_000, pendingFen: 0, commissionFen: 800, orderCount: 2 },
       { staffId: s1, staffName: '报表员工1', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: 7_000, pendingFen: 12_000, commissionFen: 700, orderCount: 2 },
     ]);
+  });
+
+  it('staffRanking of a day with only a refund adjustment: the staff member is there, with no orders', async () => {
+    const [, s2] = boundary.staffIds;
+    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [boundary.shopId]);
+    await insertPerformance(t.database.pool, { orderId: b.id, shopId: boundary.shopId, staffId: s2, amountFen: -1_000, commissionFen: -100, status: 'approved', kind: 'adjustment', createdAt: '2026-04-10T02:00:00.000Z' });
+    const r = await gql(admin, STAFF_RANKING, { from: '2026-04-10', to: '2026-04-10', shopId: boundary.shopId });
+    expect(r.data.staffRanking).toEqual([{ staffId: s2, staffName: '报表员工2', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: -1_000, pendingFen: 0, commissionFen: -100, orderCount: 0 }]);
   });
 });
 

@@ -1,5 +1,6 @@
-import { pgTable, integer, date, bigint, primaryKey, index } from 'drizzle-orm/pg-core';
+import { pgTable, integer, date, bigint, primaryKey, index, customType } from 'drizzle-orm/pg-core';
 import { shops } from './shop';
+import { customers } from './customer';
 
 /**
  * What each shop took per Shanghai day, by the day the orders were paid: a paid order adds its
@@ -17,4 +18,23 @@ export const shopDaySales = pgTable(
     refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'shop_day_sales_pkey', columns: [t.shopId, t.day] }), index('shop_day_sales_day_idx').on(t.day, t.shopId)],
+);
+
+/** A datemultirange ("{[2026-03-01,2026-03-02),[2026-04-07,2026-04-09)}"), read as PostgreSQL prints it. */
+const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
+
+/**
+ * The Shanghai days on which a customer paid an order in a shop, one row per shop and customer. The
+ * distinct customers of any period are then the rows whose days meet it: one row per customer read
+ * instead of a year of their orders, and exact for any period, which per-day or per-month counts
+ * are not. Kept only by the triggers on orders of its migration, in the transaction of the write.
+ */
+export const shopCustomerDays = pgTable(
+  'shop_customer_days',
+  {
+    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    paidDays: dateMultirange('paid_days').notNull(),
+  },
+  (t) => [primaryKey({ name: 'shop_customer_days_pkey', columns: [t.shopId, t.customerId] })],
 );
