@@ -10,8 +10,10 @@ import {
   type RoleShopList,
   type UserInfo,
 } from '../../contract/auth';
-import { api, badField, changes, forbidden, input, invalid, ok, tooMany } from './engine/http';
+import { ErrorCode } from '../../contract/envelope';
+import { api, badField, changes, forbidden, input, invalid, MockError, ok } from './engine/http';
 import { authenticate, endSessions, openSession, type Session } from './engine/session';
+import { kept } from './engine/store';
 import { accounts, type MockAccount } from './accounts';
 import { shopName } from './shops';
 
@@ -32,12 +34,14 @@ const CAPTCHA_FAILED = '验证码错误或已失效，请重新获取';
 const MAX_LOGIN_FAILURES = 5;
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
-const captchas = new Map<string, Captcha>();
-const loginFailures = new Map<string, number[]>();
+const captchas = kept(new Map<string, Captcha>());
+const loginFailures = kept(new Map<string, number[]>());
 
-export function resetAuth(): void {
-  captchas.clear();
-  loginFailures.clear();
+/** 42900, saying when to try again. */
+function tooMany(reason: string, waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const when = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+  return new MockError(ErrorCode.TOO_MANY_REQUESTS, `${reason}，请在 ${when}后重试`, { retryAfter: seconds });
 }
 
 const byPhone = (phone: string) => accounts.table.rows.find((a) => a.phone === phone);

@@ -15,15 +15,17 @@ export interface ListHooks<Row> {
    * already checked against the descriptor's filter kind, and answers which rows match.
    */
   filters?: Record<string, (values: FilterValue[]) => (row: Row) => boolean>;
+  /** The Asia/Shanghai day a row falls on for from= and to= (inclusive days); null: on none. */
+  period?: (row: Row, params: URLSearchParams) => string | null;
   /** What q= matches; without it q is ignored. */
   search?: (row: Row, q: string) => boolean;
   /** Order without _sort; the id, newest first, always breaks ties. */
   defaultSort?: (a: Row, b: Row) => number;
 }
 
-export type ListSpec = Pick<ResourceDescriptor, 'filters' | 'sortable'>;
+type ListSpec = Pick<ResourceDescriptor, 'filters' | 'sortable'>;
 
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q']);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -40,7 +42,8 @@ function pageParam(params: URLSearchParams, name: '_start' | '_end', fallback: n
 }
 
 const isDay = (raw: string) => DAY_RE.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw);
-const shanghaiDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The Asia/Shanghai calendar day of a point in time. */
+export const shanghaiDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** A query-string value as the filter's kind holds it, or undefined; a point in time is epoch ms, or a day (a whole one in Asia/Shanghai). */
 function read(f: FilterField, raw: string): FilterValue | undefined {
@@ -91,21 +94,20 @@ function condition(f: FilterField, field: string, key: string, op: Op, raws: str
   };
 }
 
-/** One page of `rows` for the query, and how many rows matched in all. */
-export function listPage<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): { rows: Row[]; total: number } {
+/** _start and _end, checked: a page is rows.slice(start, end). */
+export function pageBounds(params: URLSearchParams): { start: number; end: number } {
   const start = pageParam(params, '_start', 0);
   const end = pageParam(params, '_end', start + 10);
   if (end < start) throw badField('_end', '分页参数 _end 不能小于 _start');
   if (end - start > MAX_PAGE_SIZE) throw badField('_end', `每页最多 ${MAX_PAGE_SIZE} 条`);
-  const matched = matchingRows(spec, hooks, params, rows);
-  return { rows: matched.slice(start, end), total: matched.length };
+  return { start, end };
 }
 
 /** Every row of `rows` the query's filters, search and order pick, in that order: a list without pages (its sums, its export). */
 export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): Row[] {
   // Names from the request are looked up among our own entries only.
   const filters = new Map(Object.entries(spec.filters));
-  const own = new Map(Object.entries(hooks.filters ?? {}));
+  const own = new Map(Object.entries({ ...periodFilters(hooks, params), ...hooks.filters }));
   const conditions: ((row: Row) => boolean)[] = [];
   for (const key of new Set(params.keys())) {
     if (RESERVED.has(key)) continue;
@@ -143,6 +145,16 @@ export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: 
       }
       return (keys.length === 0 && hooks.defaultSort?.(a, b)) || b.id - a.id;
     });
+}
+
+/** from= and to= read by the period hook. */
+function periodFilters<Row>({ period }: ListHooks<Row>, params: URLSearchParams) {
+  if (!period) return {};
+  const within = (test: (day: string) => boolean) => (row: Row) => {
+    const day = period(row, params);
+    return day !== null && test(day);
+  };
+  return { from: ([from]: FilterValue[]) => within((day) => day >= String(from)), to: ([to]: FilterValue[]) => within((day) => day <= String(to)) };
 }
 
 /** q as part of any of these text fields, case-insensitive: the search most lists use. */
