@@ -1,12 +1,5 @@
-import {
-  accountResource,
-  grantLabel,
-  grantSchema,
-  LAST_GRANT_MESSAGE,
-  type Account,
-  type AccountWithPassword,
-  type GrantInput,
-} from '../../contract/account';
+import { accountResource, grantLabel, grantSchema, LAST_GRANT_MESSAGE } from '../../contract/account';
+import type { Account, AccountWithPassword, GrantInput } from '../../contract/account';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../contract/demo';
 import { maskPhone } from '../../contract/mask';
 import { MESSAGE_TAGS } from '../../contract/message';
@@ -57,29 +50,22 @@ function checkShops(grants: GrantInput[], fieldOf: (i: number) => string) {
 const revoke = (accountId: number, grant?: GrantInput) =>
   endSessions((s) => s.accountId === accountId && (!grant || (s.role === grant.role && s.shopID === grant.shopID)), 'revoked');
 
+/** The message the account gets when a role is granted or taken away. */
 function notifyGrant(accountId: number, g: { role: GrantInput['role']; shopName: string | null }, added: boolean) {
   const label = grantLabel(g.role, g.shopName);
-  raise(
-    accountId,
-    added
-      ? { type: 'notice', title: `已为你开通「${label}」角色`, subTitle: '角色变更', content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
-      : { type: 'notice', title: `「${label}」角色已被移除`, subTitle: '角色变更', content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention },
-  );
+  const news = added
+    ? { title: `已为你开通「${label}」角色`, content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
+    : { title: `「${label}」角色已被移除`, content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention };
+  raise(accountId, { type: 'notice', subTitle: '角色变更', ...news });
 }
 
 export const accounts = mockResource<MockAccount>(accountResource, {
   seed: () => {
     nextGrantId = 1;
-    return DEMO_ACCOUNTS.map((a) => ({
-      phone: a.phone,
-      name: a.name,
-      jobName: a.jobName,
-      avatar: '',
-      remark: '',
-      status: 'active' as const,
-      password: DEMO_PASSWORD,
+    return DEMO_ACCOUNTS.map(({ phone, name, jobName, grants }) => ({
+      phone, name, jobName, avatar: '', remark: '', status: 'active' as const, password: DEMO_PASSWORD,
       // Demo shops get ids in their order, from 1.
-      grants: a.grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
+      grants: grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
     }));
   },
   filters: {
@@ -103,7 +89,6 @@ export const accounts = mockResource<MockAccount>(accountResource, {
   toResponse: (a, { verb }) => (verb === 'create' ? { ...view(a), initialPassword: a.password } : view(a, verb === 'read')),
 });
 
-const touch = (a: MockAccount) => (a.updatedAt = new Date().toISOString());
 const isMe = (a: MockAccount, { session }: CallContext) => a.id === session.accountId;
 
 statusStep(accounts, 'disable', {
@@ -120,29 +105,24 @@ statusStep(accounts, 'enable', { from: ['disabled'], refusal: (a) => `账号「$
 
 accounts.action('reset-password', (a, ctx) => {
   if (isMe(a, ctx)) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
-  a.password = initialPassword();
-  touch(a);
+  const reset = accounts.table.update(a, { password: initialPassword() });
   revoke(a.id);
-  const admin = accounts.table.find(ctx.session.accountId)!;
   raise(a.id, {
     type: 'notice',
     title: '登录密码已被管理员重置',
     subTitle: '账号安全',
-    content: `管理员 ${admin.name} 已重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
+    content: `管理员 ${accounts.table.find(ctx.session.accountId)!.name} 已重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
     messageType: MESSAGE_TAGS.attention,
   });
-  const reset: AccountWithPassword = { ...view(a), initialPassword: a.password };
-  return reset;
+  return { ...view(reset), initialPassword: reset.password } satisfies AccountWithPassword;
 });
 
 accounts.action('grants', async (a, { request }) => {
   const grant = await input(grantSchema, request);
   const [checked] = checkShops([grant], () => 'shopID');
   if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID)) throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
-  a.grants.push(withId(grant));
-  touch(a);
   notifyGrant(a.id, checked, true);
-  return view(a);
+  return view(accounts.table.update(a, { grants: [...a.grants, withId(grant)] }));
 });
 
 accounts.route('delete', '/:id/grants/:grantId', 'action:grants', (ctx) => {
@@ -151,9 +131,7 @@ accounts.route('delete', '/:id/grants/:grantId', 'action:grants', (ctx) => {
   if (!grant) throw notFound('该账号没有这个角色授权');
   if (a.grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
   if (isMe(a, ctx) && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
-  a.grants = a.grants.filter((g) => g !== grant);
-  touch(a);
   revoke(a.id, grant);
   notifyGrant(a.id, { role: grant.role, shopName: shopName(grant.shopID) }, false);
-  return view(a);
+  return view(accounts.table.update(a, { grants: a.grants.filter((g) => g !== grant) }));
 });

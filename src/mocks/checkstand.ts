@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, PAID_ORDER_STATUSES, orderCancelSchema, orderCreateSchema, orderPaySchema, type Order } from '../../contract/order';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, PAID_ORDER_STATUSES, type Order } from '../../contract/order';
+import { orderCancelSchema, orderCreateSchema, orderPaySchema } from '../../contract/order';
 import { afterSaleCreateSchema, afterSaleWithdrawSchema } from '../../contract/afterSale';
 import { badField, conflict, input, MockError } from './engine/http';
 import { statusStep, type CallContext } from './engine/resource';

@@ -1,7 +1,9 @@
 import { HttpResponse } from 'msw';
 import { afterSaleApproveSchema, afterSaleRejectSchema, type AfterSale } from '../../contract/afterSale';
-import { performanceBatchApproveSchema, performanceRejectSchema, type PerformanceBatchResult, type PerformanceRecord } from '../../contract/performanceRecord';
-import { LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, ledgerReverseSchema, ledgerSummaryQuerySchema, type LedgerSummary } from '../../contract/ledgerEntry';
+import { performanceBatchApproveSchema, performanceRejectSchema } from '../../contract/performanceRecord';
+import type { PerformanceBatchResult, PerformanceRecord } from '../../contract/performanceRecord';
+import { LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, ledgerReverseSchema, ledgerSummaryQuerySchema } from '../../contract/ledgerEntry';
+import type { LedgerSummary } from '../../contract/ledgerEntry';
 import { conflict, input, query, refusalOf } from './engine/http';
 import { shanghaiDay } from './engine/listQuery';
 import { statusStep, type CallContext, type MockResource } from './engine/resource';
@@ -28,10 +30,10 @@ function exportAs<Row extends StoredRow>(resource: MockResource<Row>, title: str
     const rows = resource.matching(ctx, params).map((r) => columns.map((c) => cell(r[c])).join(','));
     const fileName = `${title}_${[params.get('from'), params.get('to')].filter(Boolean).join('至') || '全部'}.csv`;
     const disposition = `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-    return new HttpResponse([columns.join(','), ...rows].join('\n'), { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': disposition } });
+    const headers = { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': disposition };
+    return new HttpResponse([columns.join(','), ...rows].join('\n'), { headers });
   });
 }
-exportAs(orders, '订单', ['orderNo', 'shopName', 'customerName', 'status', 'payableFen', 'paidFen', 'refundedFen']);
 exportAs(performanceRecords, '业绩记录', ['orderNo', 'shopName', 'staffName', 'kind', 'amountFen', 'commissionFen', 'status']);
 exportAs(afterSales, '售后申请', ['orderNo', 'shopName', 'customerName', 'type', 'amountFen', 'status', 'reason']);
 exportAs(ledger, '收支流水', ['occurredOn', 'type', 'category', 'amountFen', 'note', 'orderNo']);
@@ -41,7 +43,11 @@ const reviewedBy = (ctx: CallContext) => ({ reviewedBy: callerName(ctx), reviewe
 
 // Performance records: reviewed once each, one at a time or a picked batch.
 const reviewedAlready = (r: PerformanceRecord) => `业绩记录${r.status === 'approved' ? '已通过' : '已驳回'}，不能再次审核`;
-const approve = statusStep(performanceRecords, 'approve', { from: ['pending'], refusal: reviewedAlready, set: (_r, _body, ctx) => ({ status: 'approved', ...reviewedBy(ctx) }) });
+const approve = statusStep(performanceRecords, 'approve', {
+  from: ['pending'],
+  refusal: reviewedAlready,
+  set: (_r, _body, ctx) => ({ status: 'approved', ...reviewedBy(ctx) }),
+});
 statusStep(performanceRecords, 'reject', {
   from: ['pending'],
   refusal: reviewedAlready,
@@ -66,7 +72,7 @@ performanceRecords.route('get', '/summary', 'list', (ctx) => {
   return { count: rows.length, amountFen: sum(rows, (r) => r.amountFen), commissionFen: sum(rows, (r) => r.commissionFen) };
 });
 
-/** A refund approved, as the server executes it: the order's refund and state, a negative ledger line, negative performance split by the shares. */
+/** A refund approved, as the server executes it: the order's refund and state, a negative ledger line, negative performance. */
 function refund(a: AfterSale, ctx: CallContext): void {
   const order = orders.table.find(a.orderId)!;
   const amount = a.amountFen ?? 0;
@@ -100,8 +106,8 @@ ledger.route('get', '/summary', 'list', (ctx): LedgerSummary => {
   const rows = ledger.matching(ctx, new URLSearchParams({ from, to, ...(shopId ? { shopId: String(shopId) } : {}) }));
   const days = Array.from({ length: (Date.parse(to) - Date.parse(from)) / DAY_MS + 1 }, (_, i) => {
     const day = new Date(Date.parse(from) + i * DAY_MS).toISOString().slice(0, 10);
-    const on = rows.filter((r) => r.occurredOn === day);
-    return { day, incomeFen: sum(on.filter((r) => r.type === 'income'), (r) => r.amountFen), expenseFen: sum(on.filter((r) => r.type === 'expense'), (r) => r.amountFen) };
+    const of = (type: string) => sum(rows.filter((r) => r.occurredOn === day && r.type === type), (r) => r.amountFen);
+    return { day, incomeFen: of('income'), expenseFen: of('expense') };
   });
   const incomeFen = sum(days, (d) => d.incomeFen);
   const expenseFen = sum(days, (d) => d.expenseFen);
@@ -114,7 +120,10 @@ ledger.action('reverse', async (e, ctx) => {
   if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category)) throw conflict(`${LEDGER_CATEGORY_LABELS[e.category]}由系统记账，不能冲正`);
   if (e.reversedBy !== null) throw conflict('该账目已冲正');
   const now = new Date().toISOString();
-  const reversal = ledger.table.add({ ...e, amountFen: -e.amountFen, occurredOn: shanghaiDay(now), note: reason, reversalOf: e.id, createdBy: callerName(ctx), createdAt: now, updatedAt: now });
+  const reversal = ledger.table.add({
+    ...e, amountFen: -e.amountFen, note: reason, reversalOf: e.id, createdBy: callerName(ctx),
+    occurredOn: shanghaiDay(now), createdAt: now, updatedAt: now,
+  });
   ledger.table.update(e, { reversedBy: reversal.id });
   return reversal;
 });

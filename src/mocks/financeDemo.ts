@@ -14,8 +14,19 @@ import { shopName } from './shops';
 
 const MANAGER = '王店长';
 
-/** The demo sales, oldest first: a customer of shop 1 (null: walk-in), a program, the staff's shares; staff 1 and 2 work in shop 1, staff 3 in shop 2. */
-const SALES: { daysAgo: number; shopId: number; customerId: number | null; programId: number; shares: [number, number][]; method: PaymentMethod }[] = [
+interface DemoSale {
+  daysAgo: number;
+  shopId: number;
+  /** A customer of shop 1; null: a walk-in. */
+  customerId: number | null;
+  programId: number;
+  /** [staff id, share in bp]: staff 1 and 2 work in shop 1, staff 3 in shop 2. */
+  shares: [number, number][];
+  method: PaymentMethod;
+}
+
+/** Oldest first. */
+const SALES: DemoSale[] = [
   { daysAgo: 6, shopId: 1, customerId: 1, programId: 1, shares: [[1, 10_000]], method: 'wechat' },
   { daysAgo: 5, shopId: 1, customerId: 2, programId: 2, shares: [[1, 6_000], [2, 4_000]], method: 'alipay' },
   { daysAgo: 4, shopId: 2, customerId: null, programId: 1, shares: [[3, 10_000]], method: 'cash' },
@@ -35,7 +46,8 @@ export function seedFinanceDemo(): void {
     const at = daysFromNow(-s.daysAgo);
     const lines = [{ programId: s.programId, quantity: 1, discountFen: 0 }];
     const staffShares = s.shares.map(([staffId, shareBp]) => ({ staffId, shareBp }));
-    const order = priceOrder({ customerId: s.customerId, appointmentId: null, lines, discountFen: 0, staffShares, note: '' }, s.shopId, MANAGER, at);
+    const values = { customerId: s.customerId, appointmentId: null, lines, discountFen: 0, staffShares, note: '' };
+    const order = priceOrder(values, s.shopId, MANAGER, at);
     settle(order, [{ method: s.method, amountFen: order.payableFen }], MANAGER, at);
   }
   const first = performanceRecords.table.rows[0];

@@ -1,10 +1,11 @@
-import { formatOrderNo, orderCreateSchema, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderLine, type OrderPayment } from '../../contract/order';
-import { afterSaleCreateSchema, afterSaleResource, type AfterSale } from '../../contract/afterSale';
+import type { z } from 'zod';
+import { formatOrderNo, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderLine, type OrderPayment } from '../../contract/order';
+import type { orderCreateSchema } from '../../contract/order';
+import { afterSaleResource, type AfterSale, type afterSaleCreateSchema } from '../../contract/afterSale';
 import { performanceRecordResource, type PerformanceRecord } from '../../contract/performanceRecord';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { maskPhone } from '../../contract/mask';
-import type { z } from 'zod';
 import { badField } from './engine/http';
 import { shanghaiDay, textSearch } from './engine/listQuery';
 import { mockResource, type CallContext } from './engine/resource';
@@ -17,8 +18,7 @@ import { staff } from './staff';
 /**
  * The money resources: orders, after-sales, performance records and the ledger. Mock mode starts
  * with none (seedFinanceDemo puts some in for tests). What the server does to them when an order is
- * priced, paid or asked back is here, in outline, for the checkstand (checkstand.ts) and finance
- * (finance.ts) calls and the demo.
+ * priced, paid or asked back is here, in outline, for the checkstand's and finance's calls and the demo.
  */
 
 /** Ledger entries are never updated; the engine keeps an updatedAt on every row all the same. */
@@ -35,7 +35,7 @@ export const callerName = ({ session }: CallContext) => accounts.table.find(sess
 
 export const orders = mockResource<Order>(orderResource, {
   search: (o, q) => o.orderNo.includes(q) || o.customerName.includes(q) || o.customerPhone.endsWith(q),
-  // from/to are days of the order's creation, or of its payment with dateField=paidAt.
+  // from/to are days of the order's creation, or of its payment with dateField=paidAt (read here, so no filter of its own).
   period: (o, params) => {
     const at = params.get('dateField') === 'paidAt' ? o.paidAt : o.createdAt;
     return at === null ? null : shanghaiDay(at);
@@ -43,7 +43,10 @@ export const orders = mockResource<Order>(orderResource, {
   filters: { dateField: () => () => true },
 });
 export const afterSales = mockResource<AfterSale>(afterSaleResource, { search: textSearch('orderNo', 'customerName'), period: createdOn });
-export const performanceRecords = mockResource<PerformanceRecord>(performanceRecordResource, { search: textSearch('orderNo'), period: createdOn });
+export const performanceRecords = mockResource<PerformanceRecord>(performanceRecordResource, {
+  search: textSearch('orderNo'),
+  period: createdOn,
+});
 export const ledger = mockResource<StoredEntry>(ledgerEntryResource, {
   search: textSearch('note'),
   period: (e) => e.occurredOn,
@@ -53,17 +56,17 @@ export const ledger = mockResource<StoredEntry>(ledgerEntryResource, {
 });
 
 /** A new unpaid order of a shop, priced from the programs and the customer (a VIP pays VIP prices), numbered in the shop's day. */
-export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: number, createdBy: string, at = new Date().toISOString()): Order {
+export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: number, createdBy: string, at = new Date().toISOString()) {
   const customer = values.customerId === null ? undefined : customers.table.find(values.customerId);
   if (values.customerId !== null && !customer) throw badField('customerId', '客户不存在');
   const vip = customer?.vip ?? false;
-  const lines: OrderLine[] = values.lines.map((l, i) => {
-    const p = programs.table.find(l.programId);
+  const lines = values.lines.map(({ programId, quantity, discountFen }, i): OrderLine => {
+    const p = programs.table.find(programId);
     if (!p || p.status !== 'on') throw badField(`lines.${i}.programId`, '服务项目不存在或已下架');
     const unitPriceFen = vip ? p.vipPriceFen : p.priceFen;
-    const gross = unitPriceFen * l.quantity;
-    if (l.discountFen > gross) throw badField(`lines.${i}.discountFen`, `项目优惠不能超过 ${yuan(gross)}`);
-    return { programId: p.id, programName: p.name, programType: p.type, unitPriceFen, vipPrice: vip, quantity: l.quantity, discountFen: l.discountFen, amountFen: gross - l.discountFen };
+    const gross = unitPriceFen * quantity;
+    if (discountFen > gross) throw badField(`lines.${i}.discountFen`, `项目优惠不能超过 ${yuan(gross)}`);
+    return { programId, programName: p.name, programType: p.type, unitPriceFen, vipPrice: vip, quantity, discountFen, amountFen: gross - discountFen };
   });
   const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
   if (values.discountFen > totalFen) throw badField('discountFen', `优惠不能超过合计 ${yuan(totalFen)}`);
@@ -74,15 +77,16 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
   });
   const day = shanghaiDay(at);
   const sequence = orders.table.rows.filter((o) => o.shopId === shopId && createdOn(o) === day).length + 1;
+  const { appointmentId, discountFen, note } = values;
   return orders.table.add({
-    orderNo: formatOrderNo(day, shopId, sequence), shopId, shopName: shopName(shopId) ?? '', appointmentId: values.appointmentId,
-    customerId: customer?.id ?? null, customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME, customerPhone: customer ? maskPhone(customer.phone) : '',
-    customerVip: vip, lines, totalFen, discountFen: values.discountFen, payableFen: totalFen - values.discountFen, staffShares, note: values.note,
-    status: 'unpaid', payments: [], paidFen: 0, refundedFen: 0, cancelReason: '', paidAt: null, createdBy, ...stamped(at),
+    orderNo: formatOrderNo(day, shopId, sequence), shopId, shopName: shopName(shopId) ?? '', appointmentId, createdBy, note,
+    customerId: customer?.id ?? null, customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME, customerVip: vip,
+    customerPhone: customer ? maskPhone(customer.phone) : '', lines, staffShares, totalFen, discountFen, payableFen: totalFen - discountFen,
+    status: 'unpaid', payments: [], paidFen: 0, refundedFen: 0, cancelReason: '', paidAt: null, ...stamped(at),
   });
 }
 
-/** Performance records of an order's staff shares: `amountFen` (negative for a refund) split by the shares, each with its member's commission. */
+/** The performance of an order's staff: `amountFen` (negative for a refund) split by their shares, each with the member's commission. */
 export function shareOut(order: Order, amountFen: number, afterSaleId: number | null, at: string): void {
   const amounts = splitByShares(amountFen, order.staffShares.map((s) => s.shareBp));
   order.staffShares.forEach(({ staffId, staffName, shareBp }, i) =>
@@ -115,8 +119,10 @@ export function settle(order: Order, payments: OrderPayment[], by: string, at = 
   return paid;
 }
 
+type AfterSaleInput = z.output<typeof afterSaleCreateSchema>;
+
 /** An after-sale request on a paid order, waiting for review. */
-export function requestAfterSale(order: Order, values: z.output<typeof afterSaleCreateSchema>, requestedBy: string, at = new Date().toISOString()) {
+export function requestAfterSale(order: Order, values: AfterSaleInput, requestedBy: string, at = new Date().toISOString()) {
   const { shopId, shopName, orderNo, customerName } = order;
   return afterSales.table.add({ ...values, shopId, shopName, orderNo, customerName, requestedBy, reviewNote: '', ...UNREVIEWED, ...stamped(at) });
 }

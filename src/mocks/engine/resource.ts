@@ -32,26 +32,10 @@ export interface ResourceHooks<Row extends StoredRow> extends ListHooks<Row> {
 
 type Method = keyof typeof api;
 type Answer = (call: CallContext & Pick<Call, 'params'>) => unknown;
+export type MockResource<Row extends StoredRow> = ReturnType<typeof mockResource<Row>>;
 
-export interface MockResource<Row extends StoredRow> {
-  table: Table<Row>;
-  /** The caller's session, if its role may make this call; 40300 otherwise. */
-  authorize(verb: ApiVerb, request: Request): CallContext;
-  /** The row with the path's id the caller may see; another shop's row is the descriptor's 404. */
-  find(ctx: CallContext, rawId: string | readonly string[] | undefined): Row;
-  /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
-  matching(ctx: CallContext, params: URLSearchParams): Row[];
-  /** The row as an update answers it. */
-  respond(row: Row, ctx: CallContext): unknown;
-  /** A call of the feature's own under the resource's path (`/summary`, `/:id/grants/:grantId`), guarded as `verb`. */
-  route(method: Method, subPath: string, verb: ApiVerb, answer: Answer): void;
-  /** `POST /:id/<name>`: role checked by the descriptor's actions, the row found as a read finds it. */
-  action(name: string, run: (row: Row, ctx: CallContext) => unknown): void;
-  /** The feature's own calls, then GET list, GET /:id, POST, PATCH /:id and DELETE /:id. */
-  handlers(): HttpHandler[];
-}
-
-const served = new Map<string, MockResource<StoredRow>>();
+/** The handlers of every resource a feature file serves, by name. */
+const served = new Map<string, () => HttpHandler[]>();
 
 /** A nullable field the input left out is stored as null, as a column without a value would be. */
 function nullsOf(row: z.ZodType): Record<string, null> {
@@ -64,13 +48,14 @@ function nullsOf(row: z.ZodType): Record<string, null> {
 }
 
 /** The in-memory resource a descriptor describes: its rows, roles, shop scope, validation and list protocol. */
-export function mockResource<Row extends StoredRow>(descriptor: ResourceDescriptor, hooks: ResourceHooks<Row> = {}): MockResource<Row> {
+export function mockResource<Row extends StoredRow>(descriptor: ResourceDescriptor, hooks: ResourceHooks<Row> = {}) {
   const table = new Table<Row>(descriptor.name, hooks.seed ?? (() => []));
   const path = resourcePath(descriptor);
   const shopKey = hooks.shopKey ?? 'shopId';
   const nulls = nullsOf(descriptor.schemas.row);
   const own: HttpHandler[] = [];
 
+  /** The caller's session, if its role may make this call; 40300 otherwise. */
   const authorize = (verb: ApiVerb, request: Request): CallContext => {
     const session = authenticate(request);
     if (!apiAllows(descriptor, verb, session.role)) throw forbidden();
@@ -79,21 +64,29 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
   const managerOnly = (session: Session) => descriptor.shopScoped && session.role === 'shop-manager';
   const visible = ({ session }: CallContext) =>
     managerOnly(session) ? table.rows.filter((r) => (r as unknown as Record<string, unknown>)[shopKey] === session.shopID) : table.rows;
+  /** The row with the path's id the caller may see; another shop's row is the descriptor's 404. */
   const find = (ctx: CallContext, rawId: string | readonly string[] | undefined) => {
     const id = parseId(rawId);
     const row = visible(ctx).find((r) => r.id === id);
     if (!row) throw notFound(descriptor.missing);
     return row;
   };
+  /** The row as the call answers it (an update's answer unless told). */
   const respond = (row: Row, ctx: CallContext, verb: ApiVerb = 'update') => (hooks.toResponse ? hooks.toResponse(row, { ...ctx, verb }) : row);
+  /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
   const matching = (ctx: CallContext, params: URLSearchParams) => {
     hooks.beforeList?.(params, ctx);
     return matchingRows(descriptor, hooks, params, visible(ctx));
   };
   const handle = (method: Method, subPath: string, verb: ApiVerb, answer: Answer) =>
     api[method](path + subPath, ({ request, params }) => answer({ ...authorize(verb, request), params }));
+  /** A call of the feature's own under the resource's path (`/summary`, `/:id/grants/:grantId`), guarded as `verb`. */
+  const route = (method: Method, subPath: string, verb: ApiVerb, answer: Answer) => void own.push(handle(method, subPath, verb, answer));
+  /** `POST /:id/<name>`: role checked by the descriptor's actions, the row found as a read finds it. */
+  const action = (name: string, run: (row: Row, ctx: CallContext) => unknown) =>
+    route('post', `/:id/${name}`, `action:${name}`, (ctx) => run(find(ctx, ctx.params.id), ctx));
 
-  const generic = () => [
+  const crud = () => [
     handle('get', '', 'list', (ctx) => {
       const params = new URL(ctx.request.url).searchParams;
       const { start, end } = pageBounds(params);
@@ -144,41 +137,38 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
     }),
   ];
 
-  const resource: MockResource<Row> = {
-    table,
-    authorize,
-    find,
-    matching,
-    respond,
-    route: (method, subPath, verb, answer) => void own.push(handle(method, subPath, verb, answer)),
-    action: (name, run) => resource.route('post', `/:id/${name}`, `action:${name}`, (ctx) => run(find(ctx, ctx.params.id), ctx)),
-    // The feature's calls first: GET /summary would otherwise read as GET /:id.
-    handlers: () => [...own, ...generic()],
-  };
-  served.set(descriptor.name, resource as unknown as MockResource<StoredRow>);
-  return resource;
+  // The feature's calls first: GET /summary would otherwise read as GET /:id.
+  const handlers = (): HttpHandler[] => [...own, ...crud()];
+  served.set(descriptor.name, handlers);
+  return { table, authorize, find, respond, matching, route, action, handlers };
 }
 
 /** Every resource of the contract: its feature's, or the engine's CRUD over no rows, so a new resource needs no mock file. */
-export const resourceHandlers = (): HttpHandler[] => Object.values(RESOURCES).flatMap((d) => (served.get(d.name) ?? mockResource(d)).handlers());
+export const resourceHandlers = (): HttpHandler[] => Object.values(RESOURCES).flatMap((d) => (served.get(d.name) ?? mockResource(d).handlers)());
 
-/**
- * An action that moves a row from one status to another, as data: allowed from the `from` states
- * (else 409 `refusal`), its body read with `body`, the other fields `set` says. Answers the row;
- * the returned function applies it to a row (a batch of them).
- */
+/** A status change declared as data. */
+interface StatusStep<Row extends { status: string }, S extends z.ZodType> {
+  /** The states it is allowed from; from any other it is refused with 409 `refusal`. */
+  from: readonly Row['status'][];
+  refusal: string | ((row: Row) => string);
+  /** The body it reads; none without. */
+  body?: S;
+  /** The new status and what goes with it; may refuse by throwing. */
+  set: (row: Row, body: z.output<S>, ctx: CallContext) => Partial<Row>;
+}
+
+/** `POST /:id/<name>` moving a row's status by `step`, answering the row; the returned function applies the step to a row (of a batch). */
 export function statusStep<Row extends StoredRow & { status: string }, S extends z.ZodType = z.ZodUndefined>(
   resource: MockResource<Row>,
   name: string,
-  rule: { from: readonly Row['status'][]; refusal: string | ((row: Row) => string); body?: S; set: (row: Row, body: z.output<S>, ctx: CallContext) => Partial<Row> },
+  step: StatusStep<Row, S>,
 ) {
   const apply = (row: Row, body: z.output<S>, ctx: CallContext) => {
-    if (!rule.from.includes(row.status)) throw conflict(typeof rule.refusal === 'string' ? rule.refusal : rule.refusal(row));
-    return resource.table.update(row, rule.set(row, body, ctx));
+    if (!step.from.includes(row.status)) throw conflict(typeof step.refusal === 'string' ? step.refusal : step.refusal(row));
+    return resource.table.update(row, step.set(row, body, ctx));
   };
   resource.action(name, async (row, ctx) => {
-    // Without a body schema the action reads no body.
-    const body = (rule.body ? await input(rule.body, ctx.request) : undefined) as z.output<S>;
+    const body = (step.body ? await input(step.body, ctx.request) : undefined) as z.output<S>;
     return resource.respond(apply(row, body, ctx), ctx);
   });
   return apply;

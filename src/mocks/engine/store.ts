@@ -48,14 +48,10 @@ export class Table<R extends StoredRow> {
     for (const row of this.seed()) this.add(row);
   }
 
-  find(id: number): R | undefined {
-    return this.rows.find((r) => r.id === id);
-  }
+  find = (id: number): R | undefined => this.rows.find((r) => r.id === id);
 
   /** The id the next insert gets. */
-  peekId(): number {
-    return this.nextId;
-  }
+  peekId = (): number => this.nextId;
 
   insert(row: R): R {
     this.rows.push(row);
@@ -63,7 +59,7 @@ export class Table<R extends StoredRow> {
     return row;
   }
 
-  /** Stores a new row under the next id. */
+  /** Stores a new row under the next id, made now unless it says when. */
   add(row: NewRow<R>): R {
     const now = new Date().toISOString();
     return this.insert({ createdAt: now, updatedAt: now, ...row, id: this.nextId } as R);
@@ -75,9 +71,7 @@ export class Table<R extends StoredRow> {
   }
 
   /** The row with `changes`, updated now. */
-  update(row: R, changes: Partial<R>): R {
-    return this.replace(row, { ...row, ...changes, updatedAt: new Date().toISOString() });
-  }
+  update = (row: R, changes: Partial<R>): R => this.replace(row, { ...row, ...changes, updatedAt: new Date().toISOString() });
 
   remove(row: R): void {
     this.rows = this.rows.filter((r) => r !== row);
