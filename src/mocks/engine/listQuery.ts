@@ -19,6 +19,8 @@ export interface ListHooks<Row> {
   period?: (row: Row, params: URLSearchParams) => string | null;
   /** What q= matches; without it q is ignored. */
   search?: (row: Row, q: string) => boolean;
+  /** A page larger than 200 rows the query may ask for (a calendar's week). */
+  maxPageSize?: (params: URLSearchParams) => number | undefined;
   /** Order without _sort; the id, newest first, always breaks ties. */
   defaultSort?: (a: Row, b: Row) => number;
 }
@@ -45,26 +47,18 @@ const isDay = (raw: string) => DAY_RE.test(raw) && new Date(`${raw}T00:00:00Z`).
 /** The Asia/Shanghai calendar day of a point in time. */
 export const shanghaiDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
-/** A query-string value as the filter's kind holds it, or undefined; a point in time is epoch ms, or a day (a whole one in Asia/Shanghai). */
-function read(f: FilterField, raw: string): FilterValue | undefined {
-  switch (f.kind) {
-    case 'int':
-      return /^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2_147_483_647 ? Number(raw) : undefined;
-    case 'bool':
-      return BOOLS.get(raw);
-    case 'day':
-      return isDay(raw) ? raw : undefined;
-    case 'instant':
-      return isDay(raw) ? raw : ISO_RE.test(raw) && !Number.isNaN(Date.parse(raw)) ? Date.parse(raw) : undefined;
-    case 'enum':
-      return f.values.find((v) => String(v) === raw);
-    default:
-      return raw.length <= 200 && !raw.includes('\u0000') ? raw : undefined;
-  }
-}
+/** A query-string value as each filter kind holds it, or undefined; a point in time is epoch ms, or a day (a whole one in Asia/Shanghai). */
+const READ: { [K in FilterField['kind']]: (raw: string, f: Extract<FilterField, { kind: K }>) => FilterValue | undefined } = {
+  int: (raw) => (/^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2_147_483_647 ? Number(raw) : undefined),
+  bool: (raw) => BOOLS.get(raw),
+  day: (raw) => (isDay(raw) ? raw : undefined),
+  instant: (raw) => (isDay(raw) ? raw : ISO_RE.test(raw) && !Number.isNaN(Date.parse(raw)) ? Date.parse(raw) : undefined),
+  enum: (raw, f) => f.values.find((v) => String(v) === raw),
+  text: (raw) => (raw.length <= 200 && !raw.includes('\u0000') ? raw : undefined),
+};
 
 function coerce(f: FilterField, field: string, raw: string): FilterValue {
-  const value = read(f, raw);
+  const value = (READ[f.kind] as (raw: string, f: FilterField) => FilterValue | undefined)(raw, f);
   if (value === undefined) throw badField(field, `筛选字段 ${field} 的值不正确`);
   return value;
 }
@@ -95,11 +89,11 @@ function condition(f: FilterField, field: string, key: string, op: Op, raws: str
 }
 
 /** _start and _end, checked: a page is rows.slice(start, end). */
-export function pageBounds(params: URLSearchParams): { start: number; end: number } {
+export function pageBounds(params: URLSearchParams, maxPageSize = MAX_PAGE_SIZE): { start: number; end: number } {
   const start = pageParam(params, '_start', 0);
   const end = pageParam(params, '_end', start + 10);
   if (end < start) throw badField('_end', '分页参数 _end 不能小于 _start');
-  if (end - start > MAX_PAGE_SIZE) throw badField('_end', `每页最多 ${MAX_PAGE_SIZE} 条`);
+  if (end - start > maxPageSize) throw badField('_end', `每页最多 ${maxPageSize} 条`);
   return { start, end };
 }
 

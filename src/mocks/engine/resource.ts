@@ -72,7 +72,8 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
     return row;
   };
   /** The row as the call answers it (an update's answer unless told). */
-  const respond = (row: Row, ctx: CallContext, verb: ApiVerb = 'update') => (hooks.toResponse ? hooks.toResponse(row, { ...ctx, verb }) : row);
+  const respond = (row: Row, ctx: CallContext, verb: ApiVerb = 'update') =>
+    hooks.toResponse ? hooks.toResponse(row, { ...ctx, verb }) : row;
   /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
   const matching = (ctx: CallContext, params: URLSearchParams) => {
     hooks.beforeList?.(params, ctx);
@@ -86,28 +87,27 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
   const action = (name: string, run: (row: Row, ctx: CallContext) => unknown) =>
     route('post', `/:id/${name}`, `action:${name}`, (ctx) => run(find(ctx, ctx.params.id), ctx));
 
-  const crud = () => [
+  // Before the CRUD's `/:id`, which would take "delete-blocks" for an id. The reasons are beforeDelete's 409s.
+  if (descriptor.deleteBlocks) {
+    route('get', '/delete-blocks', 'delete', (ctx) => {
+      const { ids } = query(deleteBlocksQuerySchema, ctx.request);
+      return visible(ctx).flatMap((row) => {
+        const reason = ids.includes(row.id) ? refusalOf(() => hooks.beforeDelete?.(row, ctx)) : null;
+        return reason === null ? [] : [{ id: row.id, reason }];
+      });
+    });
+  }
+
+  const crud = [
     handle('get', '', 'list', (ctx) => {
       const params = new URL(ctx.request.url).searchParams;
-      const { start, end } = pageBounds(params);
+      const { start, end } = pageBounds(params, hooks.maxPageSize?.(params));
       const rows = matching(ctx, params);
       return page(
         rows.slice(start, end).map((r) => respond(r, ctx, 'list')),
         rows.length,
       );
     }),
-    // Before `/:id`, which would take "delete-blocks" for an id. The reasons are beforeDelete's 409s.
-    ...(descriptor.deleteBlocks
-      ? [
-          handle('get', '/delete-blocks', 'delete', (ctx) => {
-            const { ids } = query(deleteBlocksQuerySchema, ctx.request);
-            return visible(ctx).flatMap((row) => {
-              const reason = ids.includes(row.id) ? refusalOf(() => hooks.beforeDelete?.(row, ctx)) : null;
-              return reason === null ? [] : [{ id: row.id, reason }];
-            });
-          }),
-        ]
-      : []),
     handle('get', '/:id', 'read', (ctx) => respond(find(ctx, ctx.params.id), ctx, 'read')),
     handle('post', '', 'create', async (ctx) => {
       const values = (await input(descriptor.schemas.create, ctx.request)) as object;
@@ -138,13 +138,14 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
   ];
 
   // The feature's calls first: GET /summary would otherwise read as GET /:id.
-  const handlers = (): HttpHandler[] => [...own, ...crud()];
+  const handlers = (): HttpHandler[] => [...own, ...crud];
   served.set(descriptor.name, handlers);
   return { table, authorize, find, respond, matching, route, action, handlers };
 }
 
 /** Every resource of the contract: its feature's, or the engine's CRUD over no rows, so a new resource needs no mock file. */
-export const resourceHandlers = (): HttpHandler[] => Object.values(RESOURCES).flatMap((d) => (served.get(d.name) ?? mockResource(d).handlers)());
+export const resourceHandlers = (): HttpHandler[] =>
+  Object.values(RESOURCES).flatMap((d) => (served.get(d.name) ?? mockResource(d).handlers)());
 
 /** A status change declared as data. */
 interface StatusStep<Row extends { status: string }, S extends z.ZodType> {
