@@ -1,19 +1,11 @@
-import {
-  ACCOUNT_API,
-  accountResource,
-  grantLabel,
-  grantSchema,
-  LAST_GRANT_MESSAGE,
-  type Account,
-  type AccountWithPassword,
-  type GrantInput,
-} from '../../contract/account';
+import { accountResource, grantLabel, grantSchema, LAST_GRANT_MESSAGE } from '../../contract/account';
+import type { Account, AccountWithPassword, GrantInput } from '../../contract/account';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../contract/demo';
 import { maskPhone } from '../../contract/mask';
 import { MESSAGE_TAGS } from '../../contract/message';
-import { api, badField, conflict, input, notFound } from './engine/http';
+import { badField, conflict, input, notFound } from './engine/http';
 import { textSearch } from './engine/listQuery';
-import { mockResource, type CallContext } from './engine/resource';
+import { mockResource, statusStep, type CallContext } from './engine/resource';
 import { endSessions } from './engine/session';
 import { raise } from './messages';
 import { shopName, shops } from './shops';
@@ -28,18 +20,14 @@ let nextGrantId = 1;
 const withId = (g: GrantInput) => ({ id: nextGrantId++, role: g.role, shopID: g.shopID });
 
 /** No 0/O, 1/l/I, as the server's generator: the password is read out or copied onto paper. */
-const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
+const PASSWORD_CHARS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+/** Ten characters, a letter and a digit among them. */
 function initialPassword(): string {
-  const random = (n: number) => crypto.getRandomValues(new Uint32Array(1))[0] % n;
-  const pick = (chars: string) => chars[random(chars.length)];
-  const chars = [pick(LETTERS), pick(DIGITS), ...Array.from({ length: 8 }, () => pick(LETTERS + DIGITS))];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = random(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
+  for (;;) {
+    const password = Array.from(crypto.getRandomValues(new Uint32Array(10)), (n) => PASSWORD_CHARS[n % PASSWORD_CHARS.length]).join('');
+    if (/[a-zA-Z]/.test(password) && /\d/.test(password)) return password;
   }
-  return chars.join('');
 }
 
 /** As the API answers an account: no password, the phone masked but to an admin's read of one account. */
@@ -62,29 +50,22 @@ function checkShops(grants: GrantInput[], fieldOf: (i: number) => string) {
 const revoke = (accountId: number, grant?: GrantInput) =>
   endSessions((s) => s.accountId === accountId && (!grant || (s.role === grant.role && s.shopID === grant.shopID)), 'revoked');
 
+/** The message the account gets when a role is granted or taken away. */
 function notifyGrant(accountId: number, g: { role: GrantInput['role']; shopName: string | null }, added: boolean) {
   const label = grantLabel(g.role, g.shopName);
-  raise(
-    accountId,
-    added
-      ? { type: 'notice', title: `已为你开通「${label}」角色`, subTitle: '角色变更', content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
-      : { type: 'notice', title: `「${label}」角色已被移除`, subTitle: '角色变更', content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention },
-  );
+  const news = added
+    ? { title: `已为你开通「${label}」角色`, content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
+    : { title: `「${label}」角色已被移除`, content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention };
+  raise(accountId, { type: 'notice', subTitle: '角色变更', ...news });
 }
 
 export const accounts = mockResource<MockAccount>(accountResource, {
   seed: () => {
     nextGrantId = 1;
-    return DEMO_ACCOUNTS.map((a) => ({
-      phone: a.phone,
-      name: a.name,
-      jobName: a.jobName,
-      avatar: '',
-      remark: '',
-      status: 'active' as const,
-      password: DEMO_PASSWORD,
+    return DEMO_ACCOUNTS.map(({ phone, name, jobName, grants }) => ({
+      phone, name, jobName, avatar: '', remark: '', status: 'active' as const, password: DEMO_PASSWORD,
       // Demo shops get ids in their order, from 1.
-      grants: a.grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
+      grants: grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
     }));
   },
   filters: {
@@ -108,66 +89,49 @@ export const accounts = mockResource<MockAccount>(accountResource, {
   toResponse: (a, { verb }) => (verb === 'create' ? { ...view(a), initialPassword: a.password } : view(a, verb === 'read')),
 });
 
-const touch = (a: MockAccount) => (a.updatedAt = new Date().toISOString());
 const isMe = (a: MockAccount, { session }: CallContext) => a.id === session.accountId;
 
-export const accountHandlers = [
-  ...accounts.handlers,
-
-  accounts.action('disable', (a, ctx) => {
+statusStep(accounts, 'disable', {
+  from: ['active'],
+  refusal: (a) => `账号「${a.name}」已是停用状态`,
+  set: (a, _, ctx) => {
     if (isMe(a, ctx)) throw conflict('不能停用自己的账号');
-    if (a.status === 'disabled') throw conflict(`账号「${a.name}」已是停用状态`);
-    a.status = 'disabled';
-    touch(a);
     revoke(a.id);
-    return view(a);
-  }),
+    return { status: 'disabled' };
+  },
+});
 
-  accounts.action('enable', (a) => {
-    if (a.status === 'active') throw conflict(`账号「${a.name}」已是正常状态`);
-    a.status = 'active';
-    touch(a);
-    return view(a);
-  }),
+statusStep(accounts, 'enable', { from: ['disabled'], refusal: (a) => `账号「${a.name}」已是正常状态`, set: () => ({ status: 'active' }) });
 
-  accounts.action('reset-password', (a, ctx) => {
-    if (isMe(a, ctx)) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
-    a.password = initialPassword();
-    touch(a);
-    revoke(a.id);
-    const admin = accounts.table.find(ctx.session.accountId)!;
-    raise(a.id, {
-      type: 'notice',
-      title: '登录密码已被管理员重置',
-      subTitle: '账号安全',
-      content: `管理员 ${admin.name} 已重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
-      messageType: MESSAGE_TAGS.attention,
-    });
-    const reset: AccountWithPassword = { ...view(a), initialPassword: a.password };
-    return reset;
-  }),
+accounts.action('reset-password', (a, ctx) => {
+  if (isMe(a, ctx)) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
+  const reset = accounts.table.update(a, { password: initialPassword() });
+  revoke(a.id);
+  raise(a.id, {
+    type: 'notice',
+    title: '登录密码已被管理员重置',
+    subTitle: '账号安全',
+    content: `管理员 ${accounts.table.find(ctx.session.accountId)!.name} 已重置你的登录密码，请向管理员索取初始密码，登录后在「用户设置」中修改。`,
+    messageType: MESSAGE_TAGS.attention,
+  });
+  return { ...view(reset), initialPassword: reset.password } satisfies AccountWithPassword;
+});
 
-  accounts.action('grants', async (a, { request }) => {
-    const grant = await input(grantSchema, request);
-    const [checked] = checkShops([grant], () => 'shopID');
-    if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID)) throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
-    a.grants.push(withId(grant));
-    touch(a);
-    notifyGrant(a.id, checked, true);
-    return view(a);
-  }),
+accounts.action('grants', async (a, { request }) => {
+  const grant = await input(grantSchema, request);
+  const [checked] = checkShops([grant], () => 'shopID');
+  if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID)) throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
+  notifyGrant(a.id, checked, true);
+  return view(accounts.table.update(a, { grants: [...a.grants, withId(grant)] }));
+});
 
-  api.delete(`${ACCOUNT_API.list}/:id/grants/:grantId`, ({ request, params }) => {
-    const ctx = accounts.authorize('action:grants', request);
-    const a = accounts.find(ctx, params.id);
-    const grant = a.grants.find((g) => String(g.id) === params.grantId);
-    if (!grant) throw notFound('该账号没有这个角色授权');
-    if (a.grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
-    if (isMe(a, ctx) && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
-    a.grants = a.grants.filter((g) => g !== grant);
-    touch(a);
-    revoke(a.id, grant);
-    notifyGrant(a.id, { role: grant.role, shopName: shopName(grant.shopID) }, false);
-    return view(a);
-  }),
-];
+accounts.route('delete', '/:id/grants/:grantId', 'action:grants', (ctx) => {
+  const a = accounts.find(ctx, ctx.params.id);
+  const grant = a.grants.find((g) => String(g.id) === ctx.params.grantId);
+  if (!grant) throw notFound('该账号没有这个角色授权');
+  if (a.grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
+  if (isMe(a, ctx) && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
+  revoke(a.id, grant);
+  notifyGrant(a.id, { role: grant.role, shopName: shopName(grant.shopID) }, false);
+  return view(accounts.table.update(a, { grants: a.grants.filter((g) => g !== grant) }));
+});

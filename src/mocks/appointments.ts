@@ -1,21 +1,22 @@
-import { appointmentResource, type Appointment } from '../../contract/appointment';
-import { entitlementResource, type Entitlement } from '../../contract/entitlement';
+import { appointmentResource, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type Appointment } from '../../contract/appointment';
 import { mockResource } from './engine/resource';
 
 /** A from/to value of the query: epoch ms, or a day read as its Shanghai midnight. */
 const instantOf = (v: unknown) => (typeof v === 'number' ? v : Date.parse(`${String(v)}T00:00:00+08:00`));
+const rawInstant = (raw: string | null) => (raw === null ? NaN : instantOf(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : Date.parse(raw)));
 
 /**
- * Mock mode keeps no calendar: the appointment and entitlement lists start empty (the customer detail's
- * visits tab and the calendar pages then show their empty states). Bookings need the server's
- * scheduling rules, which the mocks do not imitate; a test may put rows in, and from/to read them as
- * the server does (bookings overlapping [from, to)).
+ * Mock mode keeps no calendar: the appointment list starts empty (the customer detail's visits tab
+ * and the calendar pages then show their empty states). Bookings need the server's scheduling
+ * rules, which the mocks do not imitate; a test may put rows in, and from/to read them as the server
+ * does (bookings overlapping [from, to)).
  */
 export const appointments = mockResource<Appointment>(appointmentResource, {
-  seed: () => [],
   filters: {
     from: ([v]) => (a) => Date.parse(a.endAt) > instantOf(v),
     to: ([v]) => (a) => Date.parse(a.startAt) < instantOf(v),
   },
+  // A calendar's day or week comes in one page, as on the server: from/to at most a month apart.
+  maxPageSize: (params) =>
+    rawInstant(params.get('to')) - rawInstant(params.get('from')) <= MAX_CALENDAR_RANGE_DAYS * 86_400_000 ? MAX_CALENDAR_PAGE : undefined,
 });
-export const entitlements = mockResource<Entitlement>(entitlementResource, { seed: () => [] });

@@ -1,8 +1,7 @@
-import { CUSTOMER_LOOKUP_PATH, customerResource, MAX_TAG_LENGTH, type Customer, type CustomerCard } from '../../contract/customer';
-import { API } from '../../contract/api';
+import { customerResource, MAX_TAG_LENGTH, type Customer, type CustomerCard } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { PHONE_RE } from '../../contract/validation';
-import { api, badField, conflict, notFound } from './engine/http';
+import { badField, conflict, notFound } from './engine/http';
 import { mockResource } from './engine/resource';
 import { createdDaysAgo } from './demoTime';
 import { shopName } from './shops';
@@ -45,9 +44,8 @@ export const customers = mockResource<Customer>(customerResource, {
   toResponse: withMaskedPhone,
 });
 
-/** The counter's lookup of a chain customer by the full phone they give: any shop's, as a card. Listed before GET customers/:id. */
-const lookup = api.get(`${API.resourceBase}/${CUSTOMER_LOOKUP_PATH}`, ({ request }) => {
-  customers.authorize('action:lookup', request);
+/** The counter's lookup of a chain customer by the full phone they give (CUSTOMER_LOOKUP_PATH): any shop's, as a card. */
+customers.route('get', '/lookup', 'action:lookup', ({ request }) => {
   const phone = new URL(request.url).searchParams.get('phone') ?? '';
   if (!PHONE_RE.test(phone)) throw badField('phone', '请输入完整的 11 位手机号');
   const c = customers.table.rows.find((row) => row.phone === phone);
@@ -55,4 +53,4 @@ const lookup = api.get(`${API.resourceBase}/${CUSTOMER_LOOKUP_PATH}`, ({ request
   return { id: c.id, name: c.name, phone: maskPhone(c.phone), vip: c.vip, shopId: c.shopId, shopName: shopName(c.shopId) ?? '' } satisfies CustomerCard;
 });
 
-export const customerHandlers = [lookup, ...customers.handlers, customers.action('reveal-phone', (c) => ({ phone: c.phone }))];
+customers.action('reveal-phone', (c) => ({ phone: c.phone }));

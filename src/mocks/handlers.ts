@@ -1,21 +1,20 @@
 import type { HttpHandler } from 'msw';
-import { RESOURCES, type ResourceName } from '../../contract/resources';
-import { mockResource } from './engine/resource';
-import { resetSessions } from './engine/session';
-import { resetTables } from './engine/store';
-import { accountHandlers, accounts } from './accounts';
-import { appointments, entitlements } from './appointments';
-import { authHandlers, resetAuth } from './auth';
-import { banners } from './banners';
-import { customerHandlers } from './customers';
-import { messageHandlers, resetMessages } from './messages';
-import { afterSaleHandlers, ledger, orderHandlers, performanceRecords, resetMoney } from './money';
-import { programs } from './programs';
+import { resourceHandlers } from './engine/resource';
+import { resetMemory } from './engine/store';
+import { authHandlers } from './auth';
+import { messageHandlers } from './messages';
 import { reportHandlers } from './reports';
-import { shops } from './shops';
-import { staffHandlers } from './staff';
-import { resetUploads, uploadHandlers } from './upload';
-import { financeHandlers } from './financeDemo';
+import { uploadHandlers } from './upload';
+// Each feature file adds its demo rows and its own calls to its resources.
+import './shops';
+import './accounts';
+import './banners';
+import './programs';
+import './staff';
+import './customers';
+import './appointments';
+import './checkstand';
+import './finance';
 
 /**
  * The API in memory, for the console's tests and mock mode (VITE_MOCK=true): every resource of
@@ -23,39 +22,10 @@ import { financeHandlers } from './financeDemo';
  * that are not CRUD from one file per feature, with the server's envelope, codes and messages.
  */
 
-/** The resources with a feature file: demo rows, hooks or actions beyond the generic CRUD. */
-const FEATURE_HANDLERS: Partial<Record<ResourceName, HttpHandler[]>> = {
-  shops: shops.handlers,
-  accounts: accountHandlers,
-  banners: banners.handlers,
-  programs: programs.handlers,
-  staff: staffHandlers,
-  customers: customerHandlers,
-  appointments: appointments.handlers,
-  entitlements: entitlements.handlers,
-  orders: orderHandlers,
-  'after-sales': afterSaleHandlers,
-  'performance-records': performanceRecords.handlers,
-  ledger: ledger.handlers,
-};
-
-/** Every resource of the contract: its feature's handlers, or the engine's CRUD over no rows, so a new resource needs no file here. */
-const RESOURCE_HANDLERS: HttpHandler[] = (Object.keys(RESOURCES) as ResourceName[]).flatMap(
-  (name) => FEATURE_HANDLERS[name] ?? mockResource(RESOURCES[name], { seed: () => [] }).handlers,
-);
-
 export { mockLogin, endMockSessions, mockCaptchaFor } from './auth';
 
-/** Back to the demo data: shops, accounts, banners, programs, staff, customers and messages; no session. Call between tests. */
-export function resetMockDb(): void {
-  resetTables();
-  resetSessions();
-  resetAuth();
-  resetMessages(accounts.table.rows);
-  resetUploads();
-  resetMoney();
-}
+/** Back to the demo data (shops, accounts, banners, programs, staff, customers, messages), no session, no money. Call between tests. */
+export const resetMockDb = resetMemory;
 resetMockDb();
 
-// The finance calls answer first: their summary and export paths would otherwise read as GET /:id.
-export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...financeHandlers, ...reportHandlers, ...RESOURCE_HANDLERS];
+export const handlers: HttpHandler[] = [...authHandlers, ...messageHandlers, ...uploadHandlers, ...reportHandlers, ...resourceHandlers()];

@@ -1,67 +1,40 @@
+import { DEMO_ACCOUNTS } from '../../contract/demo';
 import { DEMO_MESSAGES } from '../../contract/demoMessages';
-import { filter } from '../../contract/resource';
-import {
-  MESSAGE_API,
-  MESSAGE_STATUS,
-  MESSAGE_TAGS,
-  MESSAGE_TYPES,
-  messageReadSchema,
-  messageScopeSchema,
-  type Message,
-} from '../../contract/message';
-import { api, badField, input, page } from './engine/http';
-import { listPage, type ListSpec } from './engine/listQuery';
+import { MESSAGE_API, MESSAGE_LIST, MESSAGE_STATUS, MESSAGE_TYPES, messageReadSchema, messageScopeSchema, type Message } from '../../contract/message';
+import { api, input, page } from './engine/http';
+import { matchingRows, pageBounds } from './engine/listQuery';
 import { authenticate } from './engine/session';
+import { Table, type StoredRow } from './engine/store';
 
 /** The message box: every call works on the caller's own messages only. */
 
-interface MockMessage extends Message {
+interface StoredMessage extends Message, StoredRow {
   accountId: number;
 }
 
 const HOUR_MS = 3_600_000;
-let messages: MockMessage[] = [];
-let nextId = 1;
 
-const LIST: ListSpec = {
-  filters: {
-    id: filter.int,
-    type: filter.oneOf(MESSAGE_TYPES),
-    status: filter.oneOf(Object.values(MESSAGE_STATUS)),
-    messageType: filter.oneOf(Object.values(MESSAGE_TAGS)),
-    title: filter.text,
-    time: filter.instant,
-  },
-  sortable: ['id', 'type', 'status', 'messageType', 'title', 'time'],
-};
-
-/** The demo message boxes, by the demo accounts' phones. */
-export function resetMessages(accounts: { id: number; phone: string }[]): void {
-  const now = Date.now();
-  nextId = 1;
-  messages = accounts.flatMap((a) =>
-    (DEMO_MESSAGES[a.phone] ?? []).map(({ hoursAgo, ...m }) => ({ ...m, id: nextId++, accountId: a.id, avatar: '', link: '', time: new Date(now - hoursAgo * HOUR_MS).toISOString() })),
-  );
-}
+/** The demo boxes, by the demo accounts' phones; the accounts get ids in their order, from 1. */
+const messages = new Table<StoredMessage>('messages', () =>
+  DEMO_ACCOUNTS.flatMap((a, i) =>
+    (DEMO_MESSAGES[a.phone] ?? []).map(({ hoursAgo, ...m }) => {
+      const time = new Date(Date.now() - hoursAgo * HOUR_MS).toISOString();
+      return { ...m, accountId: i + 1, avatar: '', link: '', time };
+    }),
+  ),
+);
 
 /** A new unread message in an account's box, as the server raises one on an event. */
 export function raise(accountId: number, m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'> & Partial<Pick<Message, 'link'>>): void {
-  messages.push({ link: '', ...m, id: nextId++, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
+  messages.add({ link: '', ...m, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
 }
 
 const mine = (request: Request) => {
   const { accountId } = authenticate(request);
-  return messages.filter((m) => m.accountId === accountId);
+  return messages.rows.filter((m) => m.accountId === accountId);
 };
 
-/** type and status name values the box knows; anything else is a 40000 with the server's words. */
-function checkFilters(params: URLSearchParams): void {
-  const values = (key: string) => params.getAll(key).filter((v) => v !== '');
-  if (values('type').some((t) => !(MESSAGE_TYPES as readonly string[]).includes(t))) throw badField('type', '消息类型取值不正确，应为 message、notice 或 todo');
-  if (values('status').some((s) => s !== '0' && s !== '1')) throw badField('status', '消息状态取值不正确，应为 0（未读）或 1（已读）');
-}
-
-const markRead = (hit: MockMessage[]) => {
+const markRead = (hit: StoredMessage[]) => {
   for (const m of hit) m.status = MESSAGE_STATUS.read;
   return { updated: hit.length };
 };
@@ -75,11 +48,11 @@ export const messageHandlers = [
   api.get(MESSAGE_API.list, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const box = mine(request);
-    checkFilters(params);
-    const found = listPage(LIST, { defaultSort: (a, b) => b.time.localeCompare(a.time) }, params, box);
+    const { start, end } = pageBounds(params);
+    const found = matchingRows(MESSAGE_LIST, { defaultSort: (a, b) => b.time.localeCompare(a.time) }, params, box);
     return page(
-      found.rows.map(({ accountId: _owner, ...m }) => m),
-      found.total,
+      found.slice(start, end).map(({ accountId: _owner, createdAt: _c, updatedAt: _u, ...m }) => m),
+      found.length,
     );
   }),
 
@@ -99,8 +72,8 @@ export const messageHandlers = [
   api.post(MESSAGE_API.clear, async ({ request }) => {
     const box = mine(request);
     const { type } = await input(messageScopeSchema, request);
-    const gone = new Set(box.filter((m) => !type || m.type === type));
-    messages = messages.filter((m) => !gone.has(m));
-    return { deleted: gone.size };
+    const gone = box.filter((m) => !type || m.type === type);
+    for (const m of gone) messages.remove(m);
+    return { deleted: gone.length };
   }),
 ];

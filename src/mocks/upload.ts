@@ -2,13 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { MAX_UPLOAD_BYTES, UPLOAD_PATH, type UploadMime, type UploadedImage } from '../../contract/upload';
 import { api, badField } from './engine/http';
 import { authenticate } from './engine/session';
+import { kept } from './engine/store';
 
 /** Uploaded images, kept in memory and served without a token as the server serves them. */
-const images = new Map<string, { bytes: ArrayBuffer; mime: UploadMime }>();
-
-export function resetUploads(): void {
-  images.clear();
-}
+const images = kept(new Map<string, { bytes: ArrayBuffer; mime: UploadMime }>());
 
 /** Image kinds by their first bytes, as the server sniffs them (the name and declared type are ignored). */
 function sniff(bytes: Uint8Array): { ext: string; mime: UploadMime } | undefined {

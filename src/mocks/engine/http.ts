@@ -20,11 +20,17 @@ export const badField = (field: string, message: string) => invalid(message, [{ 
 export const forbidden = (msg = '没有权限执行此操作') => new MockError(ErrorCode.FORBIDDEN, msg);
 export const notFound = (msg: string) => new MockError(ErrorCode.NOT_FOUND, msg);
 export const conflict = (msg: string) => new MockError(ErrorCode.CONFLICT, msg);
-export const tooMany = (reason: string, waitMs: number) => {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const when = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
-  return new MockError(ErrorCode.TOO_MANY_REQUESTS, `${reason}，请在 ${when}后重试`, { retryAfter: seconds });
-};
+
+/** The message of the 409 `run` refuses with, or null when it goes through. */
+export function refusalOf(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (e) {
+    if (e instanceof MockError && e.code === ErrorCode.CONFLICT) return e.message;
+    throw e;
+  }
+}
 
 function envelope(code: ErrorCodeValue, msg: string, data: unknown, headers?: Record<string, string>) {
   return HttpResponse.json({ code, msg, data } as never, { status: HTTP_STATUS_OF_CODE[code], headers });
@@ -51,32 +57,35 @@ const answering = (answer: (call: Call) => unknown) => async (call: Call) => {
   }
 };
 
-/** An API route, on any origin. */
-export const api = {
-  get: (path: string, answer: (call: Call) => unknown) => http.get(`*${path}`, answering(answer)),
-  post: (path: string, answer: (call: Call) => unknown) => http.post(`*${path}`, answering(answer)),
-  patch: (path: string, answer: (call: Call) => unknown) => http.patch(`*${path}`, answering(answer)),
-  delete: (path: string, answer: (call: Call) => unknown) => http.delete(`*${path}`, answering(answer)),
-};
+const route = (method: typeof http.get) => (path: string, answer: (call: Call) => unknown) => method(`*${path}`, answering(answer));
 
-/** Like the server's parseInput: every bad field in data.fields (each unknown field by its name), the first as the message. */
-export async function input<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
-  const raw = await request.text();
-  let body: unknown = {};
-  if (raw) {
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      throw invalid('请求体不是合法的 JSON');
-    }
-  }
-  const result = schema.safeParse(body ?? {});
+/** An API route, on any origin. */
+export const api = { get: route(http.get), post: route(http.post), patch: route(http.patch), delete: route(http.delete) };
+
+/** Like the server's parsers: every bad field in data.fields (each unknown field by its name), the first as the message. */
+function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.flatMap((i) =>
     (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({ field: p.map(String).join('.'), message: i.message })),
   );
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
 }
+
+/** A JSON body read with its schema. */
+export async function input<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
+  const raw = await request.text();
+  let body: unknown = {};
+  try {
+    body = raw ? JSON.parse(raw) : {};
+  } catch {
+    throw invalid('请求体不是合法的 JSON');
+  }
+  return parsed(schema, body ?? {});
+}
+
+/** A query string read with its schema. */
+export const query = <S extends z.ZodType>(schema: S, request: Request): z.output<S> => parsed(schema, Object.fromEntries(new URL(request.url).searchParams));
 
 /** Like the server's parseChanges: a PATCH body that changes nothing is a 40000. */
 export async function changes<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {

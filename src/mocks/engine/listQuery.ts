@@ -15,15 +15,19 @@ export interface ListHooks<Row> {
    * already checked against the descriptor's filter kind, and answers which rows match.
    */
   filters?: Record<string, (values: FilterValue[]) => (row: Row) => boolean>;
+  /** The Asia/Shanghai day a row falls on for from= and to= (inclusive days); null: on none. */
+  period?: (row: Row, params: URLSearchParams) => string | null;
   /** What q= matches; without it q is ignored. */
   search?: (row: Row, q: string) => boolean;
+  /** A page larger than 200 rows the query may ask for (a calendar's week). */
+  maxPageSize?: (params: URLSearchParams) => number | undefined;
   /** Order without _sort; the id, newest first, always breaks ties. */
   defaultSort?: (a: Row, b: Row) => number;
 }
 
-export type ListSpec = Pick<ResourceDescriptor, 'filters' | 'sortable'>;
+type ListSpec = Pick<ResourceDescriptor, 'filters' | 'sortable'>;
 
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q']);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -40,28 +44,21 @@ function pageParam(params: URLSearchParams, name: '_start' | '_end', fallback: n
 }
 
 const isDay = (raw: string) => DAY_RE.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw);
-const shanghaiDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The Asia/Shanghai calendar day of a point in time. */
+export const shanghaiDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
-/** A query-string value as the filter's kind holds it, or undefined; a point in time is epoch ms, or a day (a whole one in Asia/Shanghai). */
-function read(f: FilterField, raw: string): FilterValue | undefined {
-  switch (f.kind) {
-    case 'int':
-      return /^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2_147_483_647 ? Number(raw) : undefined;
-    case 'bool':
-      return BOOLS.get(raw);
-    case 'day':
-      return isDay(raw) ? raw : undefined;
-    case 'instant':
-      return isDay(raw) ? raw : ISO_RE.test(raw) && !Number.isNaN(Date.parse(raw)) ? Date.parse(raw) : undefined;
-    case 'enum':
-      return f.values.find((v) => String(v) === raw);
-    default:
-      return raw.length <= 200 && !raw.includes('\u0000') ? raw : undefined;
-  }
-}
+/** A query-string value as each filter kind holds it, or undefined; a point in time is epoch ms, or a day (a whole one in Asia/Shanghai). */
+const READ: { [K in FilterField['kind']]: (raw: string, f: Extract<FilterField, { kind: K }>) => FilterValue | undefined } = {
+  int: (raw) => (/^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2_147_483_647 ? Number(raw) : undefined),
+  bool: (raw) => BOOLS.get(raw),
+  day: (raw) => (isDay(raw) ? raw : undefined),
+  instant: (raw) => (isDay(raw) ? raw : ISO_RE.test(raw) && !Number.isNaN(Date.parse(raw)) ? Date.parse(raw) : undefined),
+  enum: (raw, f) => f.values.find((v) => String(v) === raw),
+  text: (raw) => (raw.length <= 200 && !raw.includes('\u0000') ? raw : undefined),
+};
 
 function coerce(f: FilterField, field: string, raw: string): FilterValue {
-  const value = read(f, raw);
+  const value = (READ[f.kind] as (raw: string, f: FilterField) => FilterValue | undefined)(raw, f);
   if (value === undefined) throw badField(field, `筛选字段 ${field} 的值不正确`);
   return value;
 }
@@ -91,21 +88,20 @@ function condition(f: FilterField, field: string, key: string, op: Op, raws: str
   };
 }
 
-/** One page of `rows` for the query, and how many rows matched in all. */
-export function listPage<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): { rows: Row[]; total: number } {
+/** _start and _end, checked: a page is rows.slice(start, end). */
+export function pageBounds(params: URLSearchParams, maxPageSize = MAX_PAGE_SIZE): { start: number; end: number } {
   const start = pageParam(params, '_start', 0);
   const end = pageParam(params, '_end', start + 10);
   if (end < start) throw badField('_end', '分页参数 _end 不能小于 _start');
-  if (end - start > MAX_PAGE_SIZE) throw badField('_end', `每页最多 ${MAX_PAGE_SIZE} 条`);
-  const matched = matchingRows(spec, hooks, params, rows);
-  return { rows: matched.slice(start, end), total: matched.length };
+  if (end - start > maxPageSize) throw badField('_end', `每页最多 ${maxPageSize} 条`);
+  return { start, end };
 }
 
 /** Every row of `rows` the query's filters, search and order pick, in that order: a list without pages (its sums, its export). */
 export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): Row[] {
   // Names from the request are looked up among our own entries only.
   const filters = new Map(Object.entries(spec.filters));
-  const own = new Map(Object.entries(hooks.filters ?? {}));
+  const own = new Map(Object.entries({ ...periodFilters(hooks, params), ...hooks.filters }));
   const conditions: ((row: Row) => boolean)[] = [];
   for (const key of new Set(params.keys())) {
     if (RESERVED.has(key)) continue;
@@ -143,6 +139,16 @@ export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: 
       }
       return (keys.length === 0 && hooks.defaultSort?.(a, b)) || b.id - a.id;
     });
+}
+
+/** from= and to= read by the period hook. */
+function periodFilters<Row>({ period }: ListHooks<Row>, params: URLSearchParams) {
+  if (!period) return {};
+  const within = (test: (day: string) => boolean) => (row: Row) => {
+    const day = period(row, params);
+    return day !== null && test(day);
+  };
+  return { from: ([from]: FilterValue[]) => within((day) => day >= String(from)), to: ([to]: FilterValue[]) => within((day) => day <= String(to)) };
 }
 
 /** q as part of any of these text fields, case-insensitive: the search most lists use. */

@@ -1,12 +1,12 @@
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 import { apiAllows, resourcePath, type ApiVerb, type ResourceDescriptor } from '../../../contract/resource';
-import { ErrorCode } from '../../../contract/envelope';
+import { RESOURCES } from '../../../contract/resources';
 import { deleteBlocksQuerySchema } from '../../../contract/deleteBlock';
-import { api, badField, changes, forbidden, input, invalid, MockError, notFound, page, parseId } from './http';
-import { listPage, matchingRows, type ListHooks } from './listQuery';
+import { api, changes, conflict, forbidden, input, invalid, notFound, page, parseId, query, refusalOf, type Call } from './http';
+import { matchingRows, pageBounds, type ListHooks } from './listQuery';
 import { authenticate, type Session } from './session';
-import { Table, type SeedRow, type StoredRow } from './store';
+import { Table, type NewRow, type StoredRow } from './store';
 
 /** Who is calling, for the hooks. */
 export interface CallContext {
@@ -14,34 +14,28 @@ export interface CallContext {
   request: Request;
 }
 
-/** What a feature adds to the generic CRUD of its resource; every hook is optional but the demo rows. */
+/** What a feature adds to the generic CRUD of its resource; every hook is optional. */
 export interface ResourceHooks<Row extends StoredRow> extends ListHooks<Row> {
-  seed: () => SeedRow<Row>[];
+  /** The rows every reset starts from; none by default. */
+  seed?: () => NewRow<Row>[];
   /** The field naming a row's shop, for shop scoping: `shopId`, or `id` when the rows are the shops. */
   shopKey?: 'id' | 'shopId';
   /** The caller's defaults on a list query (a manager's on-shelf programs), before it is read. */
   beforeList?: (params: URLSearchParams, ctx: CallContext) => void;
   /** The last word on a row about to be stored (`before` is the stored one on update): may refuse it by throwing, or complete it. */
   beforeWrite?: (row: Row, ctx: CallContext & { before?: Row }) => void;
-  /** May refuse a delete (a 409 naming what still refers to the row). */
+  /** May refuse a delete (a 409 naming what still refers to the row); GET delete-blocks answers these refusals. */
   beforeDelete?: (row: Row, ctx: CallContext) => void;
   /** The row as the API answers it (a masked phone, no password); the stored row by default. */
   toResponse?: (row: Row, ctx: CallContext & { verb: ApiVerb }) => unknown;
 }
 
-export interface MockResource<Row extends StoredRow> {
-  table: Table<Row>;
-  /** The caller's session, if its role may make this call; 40300 otherwise. */
-  authorize(verb: ApiVerb, request: Request): CallContext;
-  /** The row with the path's id the caller may see; another shop's row is the descriptor's 404. */
-  find(ctx: CallContext, rawId: string | readonly string[] | undefined): Row;
-  /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
-  matching(ctx: CallContext, params: URLSearchParams): Row[];
-  /** `POST /:id/<name>`: role checked by the descriptor's actions, the row found as a read finds it. */
-  action(name: string, run: (row: Row, ctx: CallContext) => unknown): HttpHandler;
-  /** GET list, GET /:id, POST, PATCH /:id, DELETE /:id. */
-  handlers: HttpHandler[];
-}
+type Method = keyof typeof api;
+type Answer = (call: CallContext & Pick<Call, 'params'>) => unknown;
+export type MockResource<Row extends StoredRow> = ReturnType<typeof mockResource<Row>>;
+
+/** The handlers of every resource a feature file serves, by name. */
+const served = new Map<string, () => HttpHandler[]>();
 
 /** A nullable field the input left out is stored as null, as a column without a value would be. */
 function nullsOf(row: z.ZodType): Record<string, null> {
@@ -54,12 +48,14 @@ function nullsOf(row: z.ZodType): Record<string, null> {
 }
 
 /** The in-memory resource a descriptor describes: its rows, roles, shop scope, validation and list protocol. */
-export function mockResource<Row extends StoredRow>(descriptor: ResourceDescriptor, hooks: ResourceHooks<Row>): MockResource<Row> {
-  const table = new Table<Row>(descriptor.name, hooks.seed);
+export function mockResource<Row extends StoredRow>(descriptor: ResourceDescriptor, hooks: ResourceHooks<Row> = {}) {
+  const table = new Table<Row>(descriptor.name, hooks.seed ?? (() => []));
   const path = resourcePath(descriptor);
   const shopKey = hooks.shopKey ?? 'shopId';
   const nulls = nullsOf(descriptor.schemas.row);
+  const own: HttpHandler[] = [];
 
+  /** The caller's session, if its role may make this call; 40300 otherwise. */
   const authorize = (verb: ApiVerb, request: Request): CallContext => {
     const session = authenticate(request);
     if (!apiAllows(descriptor, verb, session.role)) throw forbidden();
@@ -68,57 +64,53 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
   const managerOnly = (session: Session) => descriptor.shopScoped && session.role === 'shop-manager';
   const visible = ({ session }: CallContext) =>
     managerOnly(session) ? table.rows.filter((r) => (r as unknown as Record<string, unknown>)[shopKey] === session.shopID) : table.rows;
+  /** The row with the path's id the caller may see; another shop's row is the descriptor's 404. */
   const find = (ctx: CallContext, rawId: string | readonly string[] | undefined) => {
     const id = parseId(rawId);
     const row = visible(ctx).find((r) => r.id === id);
     if (!row) throw notFound(descriptor.missing);
     return row;
   };
-  const respond = (row: Row, ctx: CallContext, verb: ApiVerb) => (hooks.toResponse ? hooks.toResponse(row, { ...ctx, verb }) : row);
+  /** The row as the call answers it (an update's answer unless told). */
+  const respond = (row: Row, ctx: CallContext, verb: ApiVerb = 'update') =>
+    hooks.toResponse ? hooks.toResponse(row, { ...ctx, verb }) : row;
+  /** Every row a list query picks for the caller, without pages (a list's sums, its export). */
+  const matching = (ctx: CallContext, params: URLSearchParams) => {
+    hooks.beforeList?.(params, ctx);
+    return matchingRows(descriptor, hooks, params, visible(ctx));
+  };
+  const handle = (method: Method, subPath: string, verb: ApiVerb, answer: Answer) =>
+    api[method](path + subPath, ({ request, params }) => answer({ ...authorize(verb, request), params }));
+  /** A call of the feature's own under the resource's path (`/summary`, `/:id/grants/:grantId`), guarded as `verb`. */
+  const route = (method: Method, subPath: string, verb: ApiVerb, answer: Answer) => void own.push(handle(method, subPath, verb, answer));
+  /** `POST /:id/<name>`: role checked by the descriptor's actions, the row found as a read finds it. */
+  const action = (name: string, run: (row: Row, ctx: CallContext) => unknown) =>
+    route('post', `/:id/${name}`, `action:${name}`, (ctx) => run(find(ctx, ctx.params.id), ctx));
 
-  const handlers = [
-    api.get(path, ({ request }) => {
-      const ctx = authorize('list', request);
-      const params = new URL(request.url).searchParams;
-      hooks.beforeList?.(params, ctx);
-      const found = listPage(descriptor, hooks, params, visible(ctx));
+  // Before the CRUD's `/:id`, which would take "delete-blocks" for an id. The reasons are beforeDelete's 409s.
+  if (descriptor.deleteBlocks) {
+    route('get', '/delete-blocks', 'delete', (ctx) => {
+      const { ids } = query(deleteBlocksQuerySchema, ctx.request);
+      return visible(ctx).flatMap((row) => {
+        const reason = ids.includes(row.id) ? refusalOf(() => hooks.beforeDelete?.(row, ctx)) : null;
+        return reason === null ? [] : [{ id: row.id, reason }];
+      });
+    });
+  }
+
+  const crud = [
+    handle('get', '', 'list', (ctx) => {
+      const params = new URL(ctx.request.url).searchParams;
+      const { start, end } = pageBounds(params, hooks.maxPageSize?.(params));
+      const rows = matching(ctx, params);
       return page(
-        found.rows.map((r) => respond(r, ctx, 'list')),
-        found.total,
+        rows.slice(start, end).map((r) => respond(r, ctx, 'list')),
+        rows.length,
       );
     }),
-
-    // Before `/:id`, which would take "delete-blocks" for an id. The reasons are beforeDelete's 409s.
-    ...(descriptor.deleteBlocks
-      ? [
-          api.get(`${path}/delete-blocks`, ({ request }) => {
-            const ctx = authorize('delete', request);
-            const parsed = deleteBlocksQuerySchema.shape.ids.safeParse(new URL(request.url).searchParams.get('ids'));
-            if (!parsed.success) throw badField('ids', parsed.error.issues[0].message);
-            const ids = new Set(parsed.data);
-            return visible(ctx)
-              .filter((row) => ids.has(row.id))
-              .flatMap((row) => {
-                try {
-                  hooks.beforeDelete?.(row, ctx);
-                  return [];
-                } catch (e) {
-                  if (e instanceof MockError && e.code === ErrorCode.CONFLICT) return [{ id: row.id, reason: e.message }];
-                  throw e;
-                }
-              });
-          }),
-        ]
-      : []),
-
-    api.get(`${path}/:id`, ({ request, params }) => {
-      const ctx = authorize('read', request);
-      return respond(find(ctx, params.id), ctx, 'read');
-    }),
-
-    api.post(path, async ({ request }) => {
-      const ctx = authorize('create', request);
-      const values = (await input(descriptor.schemas.create, request)) as object;
+    handle('get', '/:id', 'read', (ctx) => respond(find(ctx, ctx.params.id), ctx, 'read')),
+    handle('post', '', 'create', async (ctx) => {
+      const values = (await input(descriptor.schemas.create, ctx.request)) as object;
       const now = new Date().toISOString();
       const row = { ...nulls, ...values, id: table.peekId(), createdAt: now, updatedAt: now } as unknown as Row;
       // A manager's new row belongs to the shop its session acts for; the client never names it.
@@ -129,38 +121,58 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
       hooks.beforeWrite?.(row, ctx);
       return respond(table.insert(row), ctx, 'create');
     }),
-
-    api.patch(`${path}/:id`, async ({ request, params }) => {
-      const ctx = authorize('update', request);
-      parseId(params.id);
-      const values = (await changes(descriptor.schemas.update, request)) as object;
-      const before = find(ctx, params.id);
+    handle('patch', '/:id', 'update', async (ctx) => {
+      parseId(ctx.params.id);
+      const values = (await changes(descriptor.schemas.update, ctx.request)) as object;
+      const before = find(ctx, ctx.params.id);
       const row = { ...before, ...values, updatedAt: new Date().toISOString() };
       hooks.beforeWrite?.(row, { ...ctx, before });
-      return respond(table.replace(before, row), ctx, 'update');
+      return respond(table.replace(before, row), ctx);
     }),
-
-    api.delete(`${path}/:id`, ({ request, params }) => {
-      const ctx = authorize('delete', request);
-      const row = find(ctx, params.id);
+    handle('delete', '/:id', 'delete', (ctx) => {
+      const row = find(ctx, ctx.params.id);
       hooks.beforeDelete?.(row, ctx);
       table.remove(row);
       return null;
     }),
   ];
 
-  const action = (name: string, run: (row: Row, ctx: CallContext) => unknown) =>
-    api.post(`${path}/:id/${name}`, ({ request, params }) => {
-      const ctx = authorize(`action:${name}`, request);
-      return run(find(ctx, params.id), ctx);
-    });
+  // The feature's calls first: GET /summary would otherwise read as GET /:id.
+  const handlers = (): HttpHandler[] => [...own, ...crud];
+  served.set(descriptor.name, handlers);
+  return { table, authorize, find, respond, matching, route, action, handlers };
+}
 
-  const matching = (ctx: CallContext, params: URLSearchParams) => {
-    hooks.beforeList?.(params, ctx);
-    return matchingRows(descriptor, hooks, params, visible(ctx));
+/** Every resource of the contract: its feature's, or the engine's CRUD over no rows, so a new resource needs no mock file. */
+export const resourceHandlers = (): HttpHandler[] =>
+  Object.values(RESOURCES).flatMap((d) => (served.get(d.name) ?? mockResource(d).handlers)());
+
+/** A status change declared as data. */
+interface StatusStep<Row extends { status: string }, S extends z.ZodType> {
+  /** The states it is allowed from; from any other it is refused with 409 `refusal`. */
+  from: readonly Row['status'][];
+  refusal: string | ((row: Row) => string);
+  /** The body it reads; none without. */
+  body?: S;
+  /** The new status and what goes with it; may refuse by throwing. */
+  set: (row: Row, body: z.output<S>, ctx: CallContext) => Partial<Row>;
+}
+
+/** `POST /:id/<name>` moving a row's status by `step`, answering the row; the returned function applies the step to a row (of a batch). */
+export function statusStep<Row extends StoredRow & { status: string }, S extends z.ZodType = z.ZodUndefined>(
+  resource: MockResource<Row>,
+  name: string,
+  step: StatusStep<Row, S>,
+) {
+  const apply = (row: Row, body: z.output<S>, ctx: CallContext) => {
+    if (!step.from.includes(row.status)) throw conflict(typeof step.refusal === 'string' ? step.refusal : step.refusal(row));
+    return resource.table.update(row, step.set(row, body, ctx));
   };
-
-  return { table, authorize, find, matching, action, handlers };
+  resource.action(name, async (row, ctx) => {
+    const body = (step.body ? await input(step.body, ctx.request) : undefined) as z.output<S>;
+    return resource.respond(apply(row, body, ctx), ctx);
+  });
+  return apply;
 }
 
 /** A rule across fields, checked on the row as it would be stored (an update merged with the stored row). */

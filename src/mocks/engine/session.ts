@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../contract/envelope';
 import type { Role } from '../../../contract/roles';
 import { MockError } from './http';
+import { kept } from './store';
 
 /** A logged-in token acting as one grant of its account. */
 export interface Session {
@@ -11,19 +12,10 @@ export interface Session {
   ended?: 'logout' | 'revoked' | 'expired';
 }
 
-const sessions = new Map<string, Session>();
-
-export function resetSessions(): void {
-  sessions.clear();
-}
-
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+const sessions = kept(new Map<string, Session>());
 
 export function openSession(accountId: number, grant: { role: Role; shopID: number | null }): string {
-  const token = newToken();
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   sessions.set(token, { accountId, role: grant.role, shopID: grant.shopID });
   return token;
 }
