@@ -47,7 +47,6 @@ export const accountCreateSchema = strictObject({
     .max(20, '一个账号最多 20 个角色')
     .refine((gs) => gs.every((g, i) => gs.findIndex((h) => sameGrant(g, h)) === i), '角色重复，同一角色和门店只能分配一次'),
 });
-export type AccountCreateInput = z.input<typeof accountCreateSchema>;
 
 /** PATCH accounts/:id and PATCH profile: phone, status and grants change only through their own calls. */
 export const accountUpdateSchema = strictObject({
@@ -64,7 +63,7 @@ export interface AccountGrant extends Grant {
 }
 
 /** An account row. phone is masked (maskPhone of ./mask) everywhere except GET accounts/:id. */
-export const accountRowSchema = z.object({
+const accountRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string(),

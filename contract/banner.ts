@@ -61,11 +61,10 @@ export const bannerCreateSchema = strictObject({
 }).refine(endAfterStart, { ...END_AFTER_START });
 export const bannerUpdateSchema = strictObject(bannerFields).partial();
 export { endAfterStart as bannerPeriodValid, END_AFTER_START as BANNER_PERIOD_ERROR };
-export const bannerFieldSchemas = bannerFields;
 
 export type BannerInput = z.input<typeof bannerCreateSchema>;
 
-export const bannerRowSchema = z.object({
+const bannerRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   platform: z.string(),

@@ -68,12 +68,11 @@ export const customerCreateSchema = strictObject({
   notes: customerFields.notes.default(''),
 });
 export const customerUpdateSchema = strictObject(customerFields).partial();
-export const customerFieldSchemas = customerFields;
 
 export type CustomerInput = z.input<typeof customerCreateSchema>;
 
 /** A customer as lists and GET /:id answer it: `phone` is masked (138****0002). */
-export const customerRowSchema = z.object({
+const customerRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string(),

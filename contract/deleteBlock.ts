@@ -6,7 +6,7 @@ import { strictObject } from './validation';
  * deleted (the reason a DELETE would answer with 409), so the page can say it on the button instead
  * of inviting a click that fails. Rows nothing refers to, and ids the caller cannot see, are left out.
  */
-export const MAX_DELETE_BLOCK_IDS = 100;
+const MAX_DELETE_BLOCK_IDS = 100;
 
 const IDS_FORMAT = '记录 ID 列表 ids 应为以逗号分隔的正整数';
 

@@ -6,27 +6,12 @@ export type EntitlementStatus = (typeof ENTITLEMENT_STATUSES)[number];
 export const ENTITLEMENT_STATUS_LABELS: Record<EntitlementStatus, string> = { available: '可预约', booked: '已预约', used: '已使用', expired: '已过期' };
 
 /** What the database keeps; `expired` is an available entitlement whose window has ended, worked out when read. */
-export const STORED_ENTITLEMENT_STATUSES = ['available', 'booked', 'used'] as const;
-export type StoredEntitlementStatus = (typeof STORED_ENTITLEMENT_STATUSES)[number];
+export type StoredEntitlementStatus = 'available' | 'booked' | 'used';
 
-export const ENTITLEMENT_SOURCES = ['order', 'after-sale'] as const;
-export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
-export const ENTITLEMENT_SOURCE_LABELS: Record<EntitlementSource, string> = { order: '订单', 'after-sale': '售后' };
+const ENTITLEMENT_SOURCES = ['order', 'after-sale'] as const;
 
 /** An approved touch-up after-sale grants this many days from its approval. */
 export const AFTER_SALE_TOUCH_UP_DAYS = 30;
-
-export const ENTITLEMENT_FIELD_LABELS = {
-  customerName: '客户',
-  customerPhone: '手机号',
-  programName: '服务项目',
-  source: '来源',
-  validFrom: '生效时间',
-  validUntil: '截止时间',
-  daysLeft: '剩余天数',
-  status: '状态',
-  appointmentId: '预约',
-} as const;
 
 export function entitlementStatusAt(stored: StoredEntitlementStatus, validUntil: string, now = Date.now()): EntitlementStatus {
   return stored === 'available' && Date.parse(validUntil) < now ? 'expired' : stored;

@@ -86,7 +86,7 @@ export type LedgerEntryInput = z.input<typeof ledgerEntryCreateSchema>;
 export const ledgerReverseSchema = strictObject({ reason: text(L.reason, { max: 200 }) });
 
 /** The longest period GET ledger/summary answers, one row per day. */
-export const MAX_LEDGER_SUMMARY_DAYS = 366;
+const MAX_LEDGER_SUMMARY_DAYS = 366;
 
 /**
  * GET ledger/summary?from=&to=(&shopId=): both days inclusive. A manager always gets the current

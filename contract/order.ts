@@ -26,7 +26,7 @@ export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,64}$/;
 /** How long the server keeps a key and its answer. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
-export const MAX_ORDER_LINES = 30;
+const MAX_ORDER_LINES = 30;
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_STAFF_SHARES = 10;
 export const MAX_PAYMENTS = 5;
@@ -73,7 +73,7 @@ const L = ORDER_FIELD_LABELS;
 const id = (label: string) => int(label, 1, 2_147_483_647);
 const fen = (label: string, max = MAX_ORDER_FEN) => int(label, 0, max);
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   programId: z.number(),
   programName: z.string(),
   programType: z.number(),
@@ -86,10 +86,10 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderPaymentSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number() });
+const orderPaymentSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number() });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
-export const orderStaffShareSchema = z.object({ staffId: z.number(), staffName: z.string(), shareBp: z.number() });
+const orderStaffShareSchema = z.object({ staffId: z.number(), staffName: z.string(), shareBp: z.number() });
 export type OrderStaffShare = z.infer<typeof orderStaffShareSchema>;
 
 export const orderRowSchema = z.object({
@@ -155,7 +155,6 @@ export const orderPaySchema = strictObject({
     .min(1, `请添加${L.payments}`)
     .max(MAX_PAYMENTS, `${L.payments}最多 ${MAX_PAYMENTS} 笔`),
 });
-export type OrderPayInput = z.input<typeof orderPaySchema>;
 
 /** POST orders/:id/cancel: unpaid orders only. */
 export const orderCancelSchema = strictObject({ reason: text(L.reason, { max: 200 }) });

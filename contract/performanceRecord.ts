@@ -38,7 +38,7 @@ const L = PERFORMANCE_FIELD_LABELS;
  * What a staff member earned from one paid order (kind sale), or the negative share of a refund
  * (kind adjustment), waiting for finance to approve or reject it. Approved and rejected are final.
  */
-export const performanceRecordRowSchema = z.object({
+const performanceRecordRowSchema = z.object({
   id: z.number(),
   orderId: z.number(),
   orderNo: z.string(),

@@ -80,7 +80,7 @@ export const programFieldSchemas = programFields;
 
 export type ProgramInput = z.input<typeof programCreateSchema>;
 
-export const programRowSchema = z.object({
+const programRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   mainImage: z.string(),
@@ -97,7 +97,6 @@ export const programRowSchema = z.object({
   updatedAt: z.string(),
 });
 export type Program = z.infer<typeof programRowSchema>;
-export type ProgramDetail = Program['details'][number];
 
 export const programResource = defineResource({
   name: 'programs',

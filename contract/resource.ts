@@ -31,7 +31,7 @@ export const filter = {
 } as const satisfies Record<string, FilterField | ((...a: never[]) => FilterField)>;
 
 /** The verbs of docs/api.md; an action is `POST /:id/<action>` or `POST /<action>`. */
-export type CrudVerb = 'list' | 'read' | 'create' | 'update' | 'delete';
+type CrudVerb = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 export interface ResourceDescriptor<
   Name extends string = string,

@@ -5,10 +5,9 @@ import { defineResource, filter } from './resource';
 
 export const SHOP_STATUSES = ['open', 'closed'] as const;
 export type ShopStatus = (typeof SHOP_STATUSES)[number];
-export const SHOP_STATUS_LABELS: Record<ShopStatus, string> = { open: '营业中', closed: '停业' };
 
 /** Landlines (021-64581234, 0755-1234567) or mainland mobiles. */
-export const SHOP_PHONE_RE = /^(0\d{2,3}-?\d{7,8}(-\d{1,6})?|1[3-9]\d{9}|400-?\d{3}-?\d{4})$/;
+const SHOP_PHONE_RE = /^(0\d{2,3}-?\d{7,8}(-\d{1,6})?|1[3-9]\d{9}|400-?\d{3}-?\d{4})$/;
 
 const shopFields = {
   name: text('门店名称', { max: 50 }),
@@ -35,7 +34,7 @@ export const shopFieldSchemas = shopFields;
 
 export type ShopInput = z.input<typeof shopCreateSchema>;
 
-export const shopRowSchema = z.object({
+const shopRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   regionCode: z.string(),

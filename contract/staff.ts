@@ -16,7 +16,7 @@ export type StaffStatus = (typeof STAFF_STATUSES)[number];
 export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = { active: '在职', left: '离职' };
 
 /** Commission is stored in basis points: 10000 = 100%. */
-export const MAX_COMMISSION_BP = 10_000;
+const MAX_COMMISSION_BP = 10_000;
 
 export const STAFF_FIELD_LABELS = {
   name: '姓名',
@@ -55,12 +55,11 @@ export const staffCreateSchema = strictObject({
   accountId: staffFields.accountId.optional(),
 });
 export const staffUpdateSchema = strictObject(staffFields).partial();
-export const staffFieldSchemas = staffFields;
 
 export type StaffInput = z.input<typeof staffCreateSchema>;
 
 /** A member as lists and GET /:id answer it: `phone` is masked (139****0001). */
-export const staffRowSchema = z.object({
+const staffRowSchema = z.object({
   id: z.number(),
   shopId: z.number(),
   name: z.string(),

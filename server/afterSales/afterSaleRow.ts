@@ -7,7 +7,7 @@ import { afterSaleResource, type AfterSale } from '../../contract/afterSale';
 
 export type AfterSaleRow = typeof afterSales.$inferSelect;
 
-export const AFTER_SALE_MISSING = afterSaleResource.missing;
+const AFTER_SALE_MISSING = afterSaleResource.missing;
 
 /** A row as the API answers it: the shop by name, requester and reviewer by name. */
 export function afterSaleView(row: AfterSaleRow, shopName: string): AfterSale {

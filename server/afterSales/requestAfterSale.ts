@@ -19,7 +19,7 @@ export type AfterSaleCreateInput = z.output<typeof afterSaleCreateSchema>;
 const REQUESTABLE: readonly OrderStatus[] = ['paid', 'partially-refunded'];
 
 /** What may still be asked back of an order: paid, less refunded, less the refunds requested and pending. */
-export async function refundableFen(tx: DbOrTx, order: { id: number; paidFen: number; refundedFen: number }): Promise<number> {
+async function refundableFen(tx: DbOrTx, order: { id: number; paidFen: number; refundedFen: number }): Promise<number> {
   const [{ pending }] = await tx
     .select({ pending: sql<number>`coalesce(sum(${afterSales.amountFen}), 0)::int` })
     .from(afterSales)

@@ -14,7 +14,7 @@ import { tooManyUntil } from './retryAfter';
 import { requireSms } from './smsSender';
 
 export const CAPTCHA_TTL_MINUTES = 5;
-export const CAPTCHA_RESEND_SECONDS = 60;
+const CAPTCHA_RESEND_SECONDS = 60;
 export const CAPTCHA_DAILY_MAX = 10;
 export const CAPTCHA_MAX_TRIES = 5;
 

@@ -17,7 +17,7 @@ export async function userInfo(db: DbOrTx, s: SessionContext): Promise<UserInfo>
 }
 
 /** Every grant of the account, oldest first (login picks the first). */
-export async function grantsOf(db: DbOrTx, accountId: number): Promise<Grant[]> {
+async function grantsOf(db: DbOrTx, accountId: number): Promise<Grant[]> {
   const rows = await db
     .select({ role: accountGrants.role, shopID: accountGrants.shopId, shop: shops.name })
     .from(accountGrants)

@@ -13,7 +13,7 @@ import { sessionOf } from './sessionGuard';
 import { notifyNewLogin } from '../messages/accountEvents';
 
 /** One message for a wrong phone, a wrong password and a disabled account: it must not tell which. */
-export const WRONG_CREDENTIALS = '手机号或密码错误';
+const WRONG_CREDENTIALS = '手机号或密码错误';
 
 /**
  * A login's transaction answers either a token or the error to send once the transaction has

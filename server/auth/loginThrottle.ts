@@ -10,9 +10,9 @@ import { tooManyUntil } from './retryAfter';
 export const MAX_LOGIN_FAILURES = 5;
 /** Wrong passwords for one phone from all addresses together before its password login pauses. */
 export const MAX_PHONE_FAILURES = 50;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
-export const ADDRESS_LOCKED = '登录失败次数过多';
+const ADDRESS_LOCKED = '登录失败次数过多';
 export const PHONE_LOCKED = '该手机号密码登录失败次数过多，已暂停密码登录，仍可使用短信验证码登录';
 
 /**

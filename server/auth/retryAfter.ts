@@ -5,7 +5,7 @@ const clock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour
 const dayAndClock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "请在 40 秒后重试" / "请在 14 分钟后（17:20）重试" / "请在 11/24 09:15 后重试", in Asia/Shanghai time. */
-export function whenToRetry(retryAt: Date, now: Date): string {
+function whenToRetry(retryAt: Date, now: Date): string {
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   if (seconds <= 90) return `请在 ${seconds} 秒后重试`;
   const minutes = Math.ceil(seconds / 60);

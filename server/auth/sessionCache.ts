@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 /** Channel of the triggers in migration 0002: something a session lookup answers has changed. */
-export const SESSION_CHANGED = 'session_changed';
+const SESSION_CHANGED = 'session_changed';
 /** A backstop: even an entry no notification ever touched is looked up again after this long. */
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 10_000;

@@ -26,9 +26,9 @@ declare module 'fastify' {
 
 const TOUCH_EVERY_MS = 60_000;
 
-export const illegalToken = () => new AppError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
-export const sessionEnded = () => new AppError(ErrorCode.SESSION_ENDED, '登录状态已失效（密码已修改、账号已停用或在别处变更），请重新登录');
-export const tokenExpired = () => new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
+const illegalToken = () => new AppError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
+const sessionEnded = () => new AppError(ErrorCode.SESSION_ENDED, '登录状态已失效（密码已修改、账号已停用或在别处变更），请重新登录');
+const tokenExpired = () => new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
 
 function bearer(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;

@@ -37,7 +37,7 @@ export interface SmsSender {
 /** 40300: the installation cannot send codes, so captcha login is not available on it. */
 export const SMS_NOT_CONFIGURED = '短信服务未配置，请使用密码登录';
 
-export function logSmsSender(log: FastifyBaseLogger): SmsSender {
+function logSmsSender(log: FastifyBaseLogger): SmsSender {
   return {
     async sendLoginCode(phone, code) {
       log.info({ phone }, `[sms] 登录验证码 ${code} 已发送至 ${phone}（5 分钟内有效）`);

@@ -20,7 +20,7 @@ import type { FilterField } from '../../contract/resource';
  * "YYYY-MM-DD"; `labels` writes a code's Chinese label; a function writes what it makes of the value
  * (a JSON column as one line of text).
  */
-export interface ExportColumn {
+interface ExportColumn {
   header: string;
   value: SQL | PgColumn;
   format?: 'yuan' | 'percent' | 'time' | 'day' | { labels: Readonly<Record<string, string>> } | ((value: unknown) => string);
@@ -64,14 +64,14 @@ function filtersOf(url: string): Record<string, string | string[]> {
 }
 
 /** 业绩记录_2026-11-01至2026-11-30.xlsx; 业绩记录_全部.xlsx without a period. */
-export function exportFileName(title: string, period: { from?: string; to?: string }): string {
+function exportFileName(title: string, period: { from?: string; to?: string }): string {
   const { from, to } = period;
   const span = from && to ? `${from}至${to}` : from ? `${from}起` : to ? `截至${to}` : '全部';
   return `${title}_${span}.xlsx`;
 }
 
 /** The header naming the file in Chinese (filename*), with a plain ASCII name for old clients. */
-export function contentDisposition(fileName: string, asciiName: string): string {
+function contentDisposition(fileName: string, asciiName: string): string {
   return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 

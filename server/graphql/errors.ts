@@ -23,7 +23,7 @@ export function fromAppError(e: AppError, base: Pick<ReportError, 'locations' | 
  * query itself (syntax, validation, variables) are 40000, anything else is logged and answered 50000
  * without its message.
  */
-export function reportError(e: GraphQLError, log: FastifyRequest['log']): ReportError {
+function reportError(e: GraphQLError, log: FastifyRequest['log']): ReportError {
   const base = { locations: e.locations, path: e.path };
   const original = e.originalError;
   if (original instanceof AppError) return fromAppError(original, base);

@@ -13,7 +13,7 @@ import { addDays, calendarOf, periodOf } from './period';
 import { revenueTrend, shopRanking, takings } from './sales';
 
 /** The last WORKPLACE_TREND_DAYS days, today included. */
-export function trendPeriod(now: number) {
+function trendPeriod(now: number) {
   const { today } = calendarOf(now);
   return periodOf(addDays(today, 1 - WORKPLACE_TREND_DAYS), today);
 }

@@ -3,7 +3,7 @@ import { textSearch } from './engine/listQuery';
 import { crossFieldRule, mockResource } from './engine/resource';
 import { createdDaysAgo, daysFromNow } from './demoTime';
 
-export const banners = mockResource<Banner>(bannerResource, {
+mockResource<Banner>(bannerResource, {
   seed: () => [
     { ...createdDaysAgo(20), name: '新客首单立减 200 元', platform: '小程序', priority: 100, image: '', type: '首页轮播', source: '市场部', jumpLink: '/pages/activity/new-customer', imageLink: '', status: 'on', startAt: daysFromNow(-10), endAt: daysFromNow(50) },
     { ...createdDaysAgo(15), name: '会员日 全场护理 8 折', platform: 'H5', priority: 80, image: '', type: '活动页', source: '运营部', jumpLink: 'https://m.example.com/member-day', imageLink: '', status: 'on', startAt: null, endAt: null },

@@ -13,8 +13,8 @@ interface LoginTarget {
   redirectTo?: string;
 }
 /** `remember` is the login form's own concern (it is not part of the server's payload). */
-export type PasswordLogin = LoginTarget & { phone: string; password: string; remember?: boolean };
-export type CaptchaLogin = LoginTarget & { phone: string; captcha: string };
+type PasswordLogin = LoginTarget & { phone: string; password: string; remember?: boolean };
+type CaptchaLogin = LoginTarget & { phone: string; captcha: string };
 export type LoginParams = PasswordLogin | CaptchaLogin;
 
 /** http.ts rejects every failed call with an ApiError; anything else is a bug of the client. */

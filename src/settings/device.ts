@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { updateSettings, type Device } from '../stores/settings';
 
 /** Narrower windows are phones and small tablets: the sider becomes a drawer. */
-export const MOBILE_BELOW = 992;
+const MOBILE_BELOW = 992;
 
-export function deviceFor(width: number): Device {
+function deviceFor(width: number): Device {
   return width < MOBILE_BELOW ? 'mobile' : 'desktop';
 }
 

@@ -24,7 +24,7 @@ export interface TabBarState {
 }
 
 /** The helper route that re-opens a page (tab reload); it never gets a tab of its own. */
-export const REDIRECT_PREFIX = '/redirect/';
+const REDIRECT_PREFIX = '/redirect/';
 
 /** Where the reload of a tab goes: /redirect/<fullPath, encoded>, which comes back to the page. */
 export function reloadPath(tab: TabItem): string {
@@ -89,7 +89,7 @@ store.subscribe(({ tabs }) => {
 });
 
 export const getTabBar = store.get;
-export const subscribeTabBar = store.subscribe;
+const subscribeTabBar = store.subscribe;
 
 export function useTabBar(): TabBarState {
   return useSyncExternalStore(subscribeTabBar, getTabBar);

@@ -1,2 +1,2 @@
 export { ExportButton } from './ExportButton';
-export { downloadExport, dispositionFileName, exportQuery, type DownloadProgress } from './downloadExport';
+export { dispositionFileName, exportQuery } from './downloadExport';

@@ -19,13 +19,13 @@ type DescriptorOf<N extends ResourceName> = (typeof RESOURCES)[N];
 /** A row of a resource, as its descriptor's row schema says. */
 export type RowOf<N extends ResourceName> = z.infer<DescriptorOf<N>['schemas']['row']> & BaseRecord;
 /** The fields the server sorts a resource's list on. */
-export type SortKeyOf<N extends ResourceName> = DescriptorOf<N>['sortable'][number];
+type SortKeyOf<N extends ResourceName> = DescriptorOf<N>['sortable'][number];
 
 /**
  * A column of the list: the field it shows, headed by the field's label (`<labels>.fields.<field>`)
  * unless `titleKey` names another text. Only a field the server sorts on may be `sortable`.
  */
-export type ListColumn<N extends ResourceName> = Omit<ColumnType<RowOf<N>>, 'key' | 'dataIndex' | 'title' | 'sorter' | 'defaultSortOrder'> & {
+type ListColumn<N extends ResourceName> = Omit<ColumnType<RowOf<N>>, 'key' | 'dataIndex' | 'title' | 'sorter' | 'defaultSortOrder'> & {
   titleKey?: string;
 } & ({ field: keyof RowOf<N> & string; sortable?: false } | { field: SortKeyOf<N> & keyof RowOf<N> & string; sortable: true });
 

@@ -9,7 +9,7 @@ import { api, http } from '../../providers/http';
  */
 const MESSAGES_KEY = ['messages'] as const;
 /** The bell asks for new messages once a minute and when the window regains focus. */
-export const UNREAD_POLL_MS = 60_000;
+const UNREAD_POLL_MS = 60_000;
 
 export interface MessageQuery {
   type?: MessageType;

@@ -1,3 +1,2 @@
-export { toHundredths, fromHundredths, yuanToFen, fenToYuan, percentToBp, bpToPercent, formatFen, formatBp } from './money';
-export { ScaledInput, type ScaledInputProps } from './ScaledInput';
+export { yuanToFen, fenToYuan, percentToBp, bpToPercent, formatFen, formatBp } from './money';
 export { MoneyInput, PercentInput } from './MoneyInput';

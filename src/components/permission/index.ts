@@ -1,2 +1,1 @@
 export { Permission } from './Permission';
-export { usePermission } from './usePermission';

@@ -7,7 +7,7 @@ import { badField } from './http';
  * keys with the server's rules and messages.
  */
 
-export type FilterValue = string | number | boolean;
+type FilterValue = string | number | boolean;
 
 export interface ListHooks<Row> {
   /**

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useInvalidate } from '@refinedev/core';
 import type { ApiError } from '../../providers/http';
 
-export const ACCOUNTS_RESOURCE = 'accounts';
+const ACCOUNTS_RESOURCE = 'accounts';
 
 /** An account call (create, patch, disable, grants...) after which the accounts list is fetched again. */
 export function useAccountMutation<V, R>(call: (v: V) => Promise<R>, handlers: { onSuccess?: (r: R, v: V) => void; onError?: (e: ApiError) => void } = {}) {

@@ -12,7 +12,7 @@ export interface CartEdits {
 }
 
 /** A line's unit price, marked when it is the VIP price. */
-export function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice'> }) {
+function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice'> }) {
   const { t } = useTranslation();
   return (
     <span>

@@ -13,7 +13,7 @@ import { idempotencyHeaders, useIdempotencyKey } from '../../providers/idempoten
 type PaymentRow = { method: PaymentMethod; amountFen?: number };
 
 /** What is still to be taken: the payable less the typed amounts (negative when too much is typed). */
-export function remainderFen(payableFen: number, rows: readonly PaymentRow[]): number {
+function remainderFen(payableFen: number, rows: readonly PaymentRow[]): number {
   return payableFen - rows.reduce((s, r) => s + (r.amountFen ?? 0), 0);
 }
 

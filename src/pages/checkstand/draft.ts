@@ -12,7 +12,7 @@ export interface DraftCustomer {
   homeShopName?: string;
 }
 
-export interface DraftLine {
+interface DraftLine {
   programId: number;
   quantity: number;
   discountFen: number;
@@ -55,7 +55,7 @@ export function addProgram(d: Draft, programId: number): Draft {
 }
 
 /** Kept in this tab's sessionStorage, beside the current order id: a reload finds the cart as it was. */
-export const DRAFT_KEY = 'checkstand-draft';
+const DRAFT_KEY = 'checkstand-draft';
 
 function readDraft(): Draft {
   try {

@@ -10,7 +10,7 @@ import type { introspection } from './introspection';
  * (introspection.ts is written by `npm run graphql:introspection`).
  */
 export const graphql = initGraphQLTada<{ introspection: typeof introspection; scalars: { Date: string; Fen: number } }>();
-export type { ResultOf, VariablesOf } from 'gql.tada';
+export type { ResultOf } from 'gql.tada';
 
 /**
  * Runs an operation: POST /v1/graphql with { operationName, variables, query } through the shared
