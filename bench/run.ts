@@ -5,6 +5,7 @@ import { chunkSizes, loadedByPage } from './bundle';
 import { startServer, treeMemory } from './serverProcess';
 import { freePort } from '../server/db/embedded';
 import { benchCheckout, printCheckout } from './checkout';
+import { BENCH } from '../server/seed/bench';
 
 /**
  * `npm run bench`: the figures the issues ask for, measured on this machine.
@@ -13,7 +14,9 @@ import { benchCheckout, printCheckout } from './checkout';
  *  3. resident memory of the server and its embedded PostgreSQL after start;
  *  4. 20 cashiers creating and paying orders with Idempotency-Keys (bench/checkout.ts);
  *  5. the customers list under load (bench/customers.ts), when its data is seeded;
- *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts).
+ *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts);
+ *  7. the reports under load (bench/reports.ts);
+ *  8. the booking calendar's week view and a booking storm (bench/appointments.ts).
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -74,9 +77,15 @@ async function main() {
   section('Customers list under load (100,000 customers in 50 shops)');
   // A data folder of its own, seeded once by the real `npm run seed:bench` and kept for later runs.
   const loadDir = path.resolve('.tmp/bench-load-data');
-  if (!fs.existsSync(path.join(loadDir, 'pg', 'PG_VERSION'))) {
+  // The data set's version, written once it is loaded: a folder of another (or no) version is reloaded.
+  const versionFile = path.join(loadDir, 'bench-version');
+  const kept = fs.existsSync(versionFile) ? fs.readFileSync(versionFile, 'utf8').trim() : undefined;
+  if (kept !== String(BENCH.version)) {
+    if (fs.existsSync(loadDir)) console.log(`.tmp/bench-load-data holds bench data version ${kept ?? '(none)'}, not ${BENCH.version}: reloading it`);
+    fs.rmSync(loadDir, { recursive: true, force: true });
     const seed = spawnSync('npx', ['tsx', 'server/cli/seedBench.ts'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: loadDir, DATABASE_URL: '' } });
     if (seed.status !== 0) throw new Error('seed:bench failed');
+    fs.writeFileSync(versionFile, String(BENCH.version));
   }
   process.env.DATA_DIR = loadDir;
   delete process.env.DATABASE_URL;
@@ -89,6 +98,9 @@ async function main() {
   section('Reports under load (1,000,000 paid orders over two years in 50 shops)');
   const { benchReports } = await import('./reports');
   await benchReports();
+  section('Booking calendar under load (1,000,000 appointments; a week of 3,000 on 30 artists)');
+  const { benchAppointments } = await import('./appointments');
+  await benchAppointments();
 }
 
 main().catch((e) => {

@@ -176,6 +176,17 @@ export const appointmentRowSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentRowSchema>;
 
+/**
+ * GET appointments' `_view`: without it a list answers every field above; `_view=calendar` answers
+ * only what the booking board draws (customer, program, artist, time, status) — a week of 3,000
+ * bookings is then less than half the bytes, and the server reads and writes less than half the
+ * fields (bench/README.md, "booking calendar"). The drawer reads the rest with GET appointments/:id.
+ */
+export const APPOINTMENT_LIST_VIEWS = ['calendar'] as const;
+export type AppointmentListView = (typeof APPOINTMENT_LIST_VIEWS)[number];
+export const appointmentCalendarRowSchema = appointmentRowSchema.pick({ id: true, customerName: true, programName: true, staffId: true, staffName: true, startAt: true, endAt: true, status: true });
+export type AppointmentCalendarRow = z.infer<typeof appointmentCalendarRowSchema>;
+
 export const APPOINTMENT_EVENT_ACTIONS = ['book', 'update', ...APPOINTMENT_ACTIONS] as const;
 export type AppointmentEventAction = (typeof APPOINTMENT_EVENT_ACTIONS)[number];
 export const APPOINTMENT_EVENT_LABELS: Record<AppointmentEventAction, string> = { book: '预约', update: '修改', ...APPOINTMENT_ACTION_LABELS };

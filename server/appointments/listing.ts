@@ -1,15 +1,31 @@
-import { and, asc, eq, gt, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import pg, { type Pool } from 'pg';
+import { z } from 'zod';
+import { and, asc, count, eq, gt, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { appointmentEvents, appointments, customers, programs, touchUpEntitlements } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, listQuery, listSpec, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
 import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../db/list/listRequest';
 import { isInstant, type FilterValue } from '../db/list/filterValues';
+import { placeholders, preparedList, statementOf, type Prepared } from '../db/list/preparedList';
 import { byShop, listStatements, serverResource } from '../http/resource';
+import { ok } from '../http/reply';
 import { invalid, notFound } from '../http/errors';
 import { PHONE_RE } from '../../contract/validation';
 import { maskPhone } from '../../contract/mask';
-import { appointmentResource, MAX_APPOINTMENT_MINUTES, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type AppointmentDetail, type AppointmentEvent } from '../../contract/appointment';
+import { TOTAL_COUNT_HEADER } from '../../contract/envelope';
+import {
+  APPOINTMENT_LIST_VIEWS,
+  appointmentResource,
+  MAX_APPOINTMENT_MINUTES,
+  MAX_CALENDAR_PAGE,
+  MAX_CALENDAR_RANGE_DAYS,
+  type AppointmentCalendarRow,
+  type AppointmentDetail,
+  type AppointmentEvent,
+  type AppointmentListView,
+} from '../../contract/appointment';
 import { entitlementResource, entitlementStatusAt, type Entitlement, type EntitlementStatus, type StoredEntitlementStatus } from '../../contract/entitlement';
 import { appointmentView, APPOINTMENT_MISSING } from './booking';
 import { visibleTo } from './actor';
@@ -101,6 +117,90 @@ export const appointmentList = serverResource({
 /** The statements of one page of GET appointments, unexecuted (a bench can run the same SQL). */
 export function appointmentListStatements(db: Db, session: SessionContext, request: ListRequest) {
   return listStatements(db, appointmentList, session, request);
+}
+
+const VIEW_MESSAGE = `_view 只能是 ${APPOINTMENT_LIST_VIEWS.join('、')}`;
+
+/**
+ * The query string of GET appointments: the list's parameters, and `_view`, which picks the fields a
+ * row answers (contract/appointment.ts). The list's own schema, with `_view` beside its keys, checks
+ * names and kinds; then the list's parameters are read as every list reads them.
+ */
+export const appointmentListQuery = appointmentList.listQuery.in
+  .extend({ _view: z.enum(APPOINTMENT_LIST_VIEWS, { error: VIEW_MESSAGE }).optional() })
+  .transform((query, ctx): ListRequest & { view?: AppointmentListView } => {
+    const { _view, ...rest } = query;
+    const list = appointmentList.listQuery.safeParse(rest);
+    // _view has been checked above; the list schema types every key alike.
+    if (list.success) return { ...list.data, view: _view as AppointmentListView | undefined };
+    for (const issue of list.error.issues) ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  });
+
+/** Where the calendar view's fields are read from. */
+const calendarColumns = {
+  id: appointments.id,
+  customerName: appointments.customerName,
+  programName: appointments.programName,
+  staffId: appointments.staffId,
+  staffName: appointments.staffName,
+  startAt: appointments.startAt,
+  endAt: appointments.endAt,
+  status: appointments.status,
+} satisfies Record<keyof AppointmentCalendarRow, AnyColumn>;
+
+/**
+ * The statements of a page of GET appointments?_view=calendar, unexecuted: the board's columns of the
+ * same rows, in the same order, as the full list; and the count, run only when the page cannot tell it.
+ */
+export function appointmentCalendarStatements(db: Db, session: SessionContext, request: ListRequest) {
+  const { bind, values } = placeholders();
+  const scope = appointmentList.scope?.(session, bind);
+  const list = listQuery(request, appointmentList.list, bind);
+  values.limit = list.limit;
+  values.offset = list.offset;
+  const where = and(scope, list.where);
+  const statements = preparedList<AppointmentCalendarRow>(db, ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|'), (names) => ({
+    rows: db.select(calendarColumns).from(appointments).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows) as unknown as Prepared<AppointmentCalendarRow>,
+    total: db.select({ total: count() }).from(appointments).where(where).prepare(names.total),
+  }));
+  return { ...statements, values, offset: list.offset, limit: list.limit };
+}
+
+/**
+ * The driver's parsers as drizzle sets them for its own queries: timestamps stay PostgreSQL's text,
+ * which the instant columns read straight into the API's ISO string; numbers are parsed by the driver.
+ */
+export const CALENDAR_TYPES = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMPTZ ? (text: string) => text : pg.types.getTypeParser(oid, format)) };
+const calendarFields = Object.entries(calendarColumns);
+
+/** A calendar row from the driver's values of its columns, in calendarColumns' order. */
+function calendarRow(values: unknown[]): AppointmentCalendarRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < calendarFields.length; i++) row[calendarFields[i][0]] = values[i] === null ? null : calendarFields[i][1].mapFromDriverValue(values[i]);
+  return row as AppointmentCalendarRow;
+}
+
+/**
+ * A calendar page with its total. A page that is neither empty nor full tells its total itself (a
+ * week read in one page always does), so only those count separately. The rows come as arrays and
+ * each value is read once by its column: drizzle's generic row mapping took a sixth of the server's
+ * CPU for a week of 3,000 (bench/README.md, "booking calendar").
+ */
+export async function readCalendarPage(pool: Pool, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<{ rows: AppointmentCalendarRow[]; total: number }> {
+  const found = await pool.query<unknown[]>({ ...statementOf(statements.rows, statements.names.rows, statements.values), rowMode: 'array', types: CALENDAR_TYPES });
+  const rows = found.rows.map(calendarRow);
+  const total = rows.length > 0 && rows.length < statements.limit ? statements.offset + rows.length : (await statements.total.execute(statements.values))[0].total;
+  return { rows, total };
+}
+
+/**
+ * Answers a calendar page, written as JSON here: the route's response serializer knows only the full
+ * row. As bytes, so the answer is encoded once and its length needs no second pass over the text.
+ */
+export async function sendCalendarPage(reply: FastifyReply, pool: Pool, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<void> {
+  const { rows, total } = await readCalendarPage(pool, statements);
+  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify(ok(rows))));
 }
 
 /** GET appointments/:id: the row (another shop's is 404 to a manager) with its history, oldest first. */

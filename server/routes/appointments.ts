@@ -9,7 +9,7 @@ import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema } from '../http/routeSchemas';
 import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
 import { applyAppointmentAction } from '../appointments/transitions';
-import { appointmentList, appointmentListStatements, readAppointment } from '../appointments/listing';
+import { appointmentCalendarStatements, appointmentList, appointmentListQuery, appointmentListStatements, readAppointment, sendCalendarPage } from '../appointments/listing';
 
 /** The booking calendar's calls; the rules live in server/appointments/. */
 const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,9 +17,13 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(appointmentResource, verb) });
   const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
 
-  app.get(base, { ...guard('list'), schema: listSchema(appointmentResource, appointmentList) }, (req, reply) =>
-    sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, sessionOf(req), req.query), appointmentView),
-  );
+  // _view=calendar answers the board's fields only (contract/appointment.ts); without it, every field.
+  app.get(base, { ...guard('list'), schema: { ...listSchema(appointmentResource, appointmentList), querystring: appointmentListQuery } }, async (req, reply) => {
+    const { view, ...request } = req.query;
+    const session = sessionOf(req);
+    if (view === 'calendar') return sendCalendarPage(reply, app.pool, appointmentCalendarStatements(app.db, session, request));
+    return sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, session, request), appointmentView);
+  });
 
   app.get(`${base}/:id`, { ...guard('read'), schema: { params: idParams, response: { 200: envelope(appointmentDetailSchema) } } }, async (req) =>
     ok(await readAppointment(app.db, sessionOf(req), req.params.id)),

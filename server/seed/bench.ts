@@ -4,18 +4,23 @@ import { CUSTOMER_SOURCES } from '../../contract/customer';
 import { STAFF_JOBS } from '../../contract/staff';
 import { FEMALE_GIVEN, SURNAMES } from './random';
 import { seedBenchOrders } from './benchOrders';
+import { seedBenchAppointments } from './benchAppointments';
 
 /**
- * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,000 staff,
+ * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,600 staff,
  * 500 programs and 1,000 banners, plus a shop-manager account for the first bench shop that
  * bench/customers.ts logs in with; and for issue 13, 50,000 paid orders with their 100,000
- * performance records and a financial-staff account (bench/finance.ts). Rows are generated inside PostgreSQL (generate_series), so
+ * performance records and a financial-staff account (bench/finance.ts); for issue 11, 1,000,000
+ * appointments (server/seed/benchAppointments.ts, bench/appointments.ts). Rows are generated inside PostgreSQL (generate_series), so
  * loading takes seconds, and every value is a function of the row number: the same on every run.
  */
 export const BENCH = {
+  /** Raised whenever the data set changes shape: `npm run bench` reloads a kept data folder of another version. */
+  version: 2,
   shops: 50,
   customers: 100_000,
-  staff: 1_000,
+  /** 32 a shop: 30 active (the calendar's artists, bench/appointments.ts) and 2 who have left. */
+  staff: 1_600,
   programs: 500,
   banners: 1_000,
   /** Paid orders of the last 90 days, each shared by two staff: two performance records apiece. */
@@ -90,14 +95,15 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
       [[...SURNAMES], [...FEMALE_GIVEN], [...CUSTOMER_SOURCES], shopIds, BENCH.customers],
     );
 
+    // Row g works in shop g mod 50; the last 100 rows, two a shop, have left.
     await client.query(
       `insert into staff (shop_id, name, phone, job, level, hired_at, status, commission_rate_bp)
        select ($4::int[])[1 + g % cardinality($4::int[])],
               ($1::text[])[1 + (g * 11) % cardinality($1::text[])] || ($2::text[])[1 + (g * 17) % cardinality($2::text[])],
               '167' || lpad(g::text, 8, '0'), ($3::text[])[1 + g % cardinality($3::text[])], '',
-              current_date - (g * 13 % 2000), case when g % 10 = 0 then 'left' else 'active' end, (g % 20) * 100
+              current_date - (g * 13 % 2000), case when g > $6::int then 'left' else 'active' end, (g % 20) * 100
        from generate_series(1, $5::int) g`,
-      [[...SURNAMES], [...FEMALE_GIVEN], [...STAFF_JOBS], shopIds, BENCH.staff],
+      [[...SURNAMES], [...FEMALE_GIVEN], [...STAFF_JOBS], shopIds, BENCH.staff, BENCH.staff - 2 * BENCH.shops],
     );
 
     await client.query(
@@ -131,6 +137,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'financial-staff', null)`, [finance.rows[0].id]);
     await seedBenchPerformance(client, shopIds);
     await seedBenchOrders(client, shopIds, passwordHash);
+    await seedBenchAppointments(client, shopIds);
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -139,7 +146,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     client.release();
   }
   // Fresh statistics for the planner and a visibility map for index-only counts.
-  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records, shop_day_sales');
+  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records, shop_day_sales, appointments');
   return { shopIds, managerShopId: shopIds[0], ms: performance.now() - t0 };
 }
 

@@ -4,7 +4,7 @@ import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './sup
 import { query } from './support/authCalls';
 import { bookAppointment } from '../../server/appointments/booking';
 import { sendDueReminders, reminderTime } from '../../server/appointments/reminders';
-import { APPOINTMENT_ACTIONS, APPOINTMENT_TRANSITIONS, type Appointment, type AppointmentAction, type AppointmentDetail } from '../../contract/appointment';
+import { APPOINTMENT_ACTIONS, APPOINTMENT_TRANSITIONS, appointmentCalendarRowSchema, type Appointment, type AppointmentAction, type AppointmentCalendarRow, type AppointmentDetail } from '../../contract/appointment';
 import type { Entitlement } from '../../contract/entitlement';
 import type { SessionContext } from '../../server/auth/sessionGuard';
 
@@ -365,6 +365,37 @@ describe('appointments: the list', () => {
     expect(invalidFields(await call(manager1, 'GET', '/appointments?_start=0&_end=1000'))).toEqual(['_end']);
     expect(invalidFields(await call(manager1, 'GET', '/appointments?from=yesterday'))).toEqual(['from']);
     expect(invalidFields(await call(manager1, 'GET', '/appointments?status=lost'))).toEqual(['status']);
+  });
+
+  it('answers the board only its fields with _view=calendar: the same rows, order and total as the full list', async () => {
+    const day = futureDay(42);
+    const first = await booked({ staffId: artistA, startAt: at(day, '11:00') });
+    const second = await booked({ staffId: artistB, startAt: at(day, '11:00') });
+    const third = await booked({ staffId: null, startAt: at(day, '10:00') });
+    const range = `from=${encodeURIComponent(at(day, '00:00'))}&to=${encodeURIComponent(at(futureDay(43), '00:00'))}&_sort=startAt&_order=asc`;
+    const full = await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=5000`);
+    const calendar = await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=5000&_view=calendar`);
+    expect(calendar.status).toBe(200);
+    expect(calendar.total).toBe(full.total);
+    // Ties on the start time come newest first, as in every list.
+    expect((calendar.body.data as AppointmentCalendarRow[]).map((r) => r.id)).toEqual([third.id, second.id, first.id]);
+    const pick = (r: Appointment): AppointmentCalendarRow => ({ id: r.id, customerName: r.customerName, programName: r.programName, staffId: r.staffId, staffName: r.staffName, startAt: r.startAt, endAt: r.endAt, status: r.status });
+    expect(calendar.body.data).toEqual((full.body.data as Appointment[]).map(pick));
+    expect(Object.keys(calendar.body.data[0]).sort()).toEqual(Object.keys(appointmentCalendarRowSchema.shape).sort());
+    // A page that is full, or past the end, still tells the total.
+    expect((await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=1&_view=calendar`)).total).toBe(3);
+    const past = await call(manager1, 'GET', `/appointments?${range}&_start=10&_end=20&_view=calendar`);
+    expect([past.body.data, past.total]).toEqual([[], 3]);
+    // Another shop's manager sees none of them.
+    expect((await call(manager3, 'GET', `/appointments?id=${first.id}&_view=calendar`)).body.data).toEqual([]);
+  });
+
+  it('refuses a _view it does not know, and checks the other parameters as before', async () => {
+    expect(invalidFields(await call(manager1, 'GET', '/appointments?_view=week'))).toEqual(['_view']);
+    expect(invalidFields(await call(manager1, 'GET', '/appointments?_view=calendar&_view=calendar'))).toEqual(['_view']);
+    expect(invalidFields(await call(manager1, 'GET', '/appointments?_view=calendar&status=lost'))).toEqual(['status']);
+    expect(invalidFields(await call(manager1, 'GET', '/appointments?_view=calendar&color=red'))).toEqual(['color']);
+    expect(invalidFields(await call(manager1, 'GET', '/appointments?_view=calendar&__proto__=x'))).toEqual(['__proto__']);
   });
 
   it('filters by staff, status, kind, customer and searches name or last four digits', async () => {

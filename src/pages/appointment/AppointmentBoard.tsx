@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, EDITABLE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, type Appointment, type AppointmentStatus } from '../../../contract/appointment';
+import { APPOINTMENT_STATUSES, EDITABLE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, type Appointment, type AppointmentCalendarRow, type AppointmentListView, type AppointmentStatus } from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
 import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
@@ -34,7 +34,7 @@ interface CalEvent {
   start: Date;
   end: Date;
   resourceId: number;
-  row: Appointment;
+  row: AppointmentCalendarRow;
 }
 interface StaffColumn {
   id: number;
@@ -100,14 +100,26 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
     { field: 'q', operator: 'eq', value: filters.q?.trim() || undefined },
   ];
   const isList = view === 'list';
-  const { result: page, query } = useList<Appointment>({
+  const sorters = [{ field: 'startAt', order: 'asc' as const }];
+  // The calendar reads its whole day or week in one call, only the fields it draws (the drawer reads
+  // the rest); the list pages through every field.
+  const calendarView: AppointmentListView = 'calendar';
+  const { result: calendarPage, query: calendarQuery } = useList<AppointmentCalendarRow>({
+    resource: 'appointments',
+    filters: [...shared, { field: '_view', operator: 'eq', value: calendarView }],
+    sorters,
+    pagination: { currentPage: 1, pageSize: MAX_CALENDAR_PAGE },
+    queryOptions: { enabled: !isList },
+  });
+  const { result: listResult, query: listQuery } = useList<Appointment>({
     resource: 'appointments',
     filters: shared,
-    sorters: [{ field: 'startAt', order: 'asc' }],
-    // The calendar reads its whole day or week in one call; the list pages.
-    pagination: isList ? { currentPage: listPage, pageSize: LIST_PAGE_SIZE } : { currentPage: 1, pageSize: MAX_CALENDAR_PAGE },
+    sorters,
+    pagination: { currentPage: listPage, pageSize: LIST_PAGE_SIZE },
+    queryOptions: { enabled: isList },
   });
-  const rows = useMemo(() => page?.data ?? [], [page]);
+  const query = isList ? listQuery : calendarQuery;
+  const rows = useMemo(() => calendarPage?.data ?? [], [calendarPage]);
 
   const columns: StaffColumn[] = useMemo(() => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))], [setup.staff, t]);
   const events: CalEvent[] = useMemo(
@@ -138,7 +150,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
     const changes: Record<string, unknown> = {};
     if (s.getTime() !== event.start.getTime()) changes.startAt = fromWallClock(s);
     const minutes = Math.round((e.getTime() - s.getTime()) / 60_000);
-    if (minutes !== event.row.durationMinutes) changes.durationMinutes = minutes;
+    if (minutes !== Math.round((Date.parse(event.row.endAt) - Date.parse(event.row.startAt)) / 60_000)) changes.durationMinutes = minutes;
     if (staff !== event.resourceId) changes.staffId = staff === UNASSIGNED ? null : staff;
     if (Object.keys(changes).length === 0) return;
     setMoving((m) => new Map(m).set(event.id, { start: s, end: e, resourceId: staff }));
@@ -248,11 +260,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           rowKey="id"
           size="middle"
           scroll={{ x: 'max-content' }}
-          loading={query.isFetching}
-          dataSource={rows}
+          loading={listQuery.isFetching}
+          dataSource={listResult?.data ?? []}
           locale={{ emptyText: t('appointment.list.empty') }}
           onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: listPage, pageSize: LIST_PAGE_SIZE, total: page?.total ?? 0, showSizeChanger: false, onChange: setListPage, showTotal: (total) => t('common.total', { total }) }}
+          pagination={{ current: listPage, pageSize: LIST_PAGE_SIZE, total: listResult?.total ?? 0, showSizeChanger: false, onChange: setListPage, showTotal: (total) => t('common.total', { total }) }}
           columns={[
             { title: t('appointment.field.time'), key: 'time', render: (_, r) => `${formatDateTime(r.startAt)}–${shanghaiHm(r.endAt)}` },
             { title: t('appointment.field.customer'), dataIndex: 'customerName' },
