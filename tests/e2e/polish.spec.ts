@@ -93,7 +93,7 @@ test.describe('console polish', () => {
  * The issue's items as they look now, at a desktop's and a phone's width: each picture is
  * test-results/…/polish-<item>-<width>.png (and /tmp/shots-e2e), taken once what it shows is asserted.
  */
-const WINDOWS = [
+const WINDOW_SIZES = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
@@ -101,12 +101,14 @@ const WINDOWS = [
 /** A phone (and any window below 992 px): the menu is a drawer and the navbar shows the avatar alone. */
 const isNarrow = (page: Page) => page.viewportSize()!.width < 992;
 
-async function look(page: Page, testInfo: TestInfo, item: string): Promise<void> {
+/** The picture, with the pointer in the window's corner (nothing looks hovered) unless what is shown needs it where it is. */
+async function look(page: Page, testInfo: TestInfo, item: string, { keepPointer = false } = {}): Promise<void> {
+  if (!keepPointer) await page.mouse.move(1, 1);
   await popupsSettled(page);
   await screenshot(page, testInfo, `polish-${item}-${page.viewportSize()!.width}`);
 }
 
-/** Asserts that `inner` lies within `outer` (the window when none), so nothing of it is cut off. */
+/** Asserts that `inner` lies within `outer` (the window when none) from left to right, so no side of it is cut off. */
 async function expectWithin(inner: Locator, outer?: Locator): Promise<void> {
   const a = (await inner.boundingBox())!;
   const b = outer ? (await outer.boundingBox())! : { x: 0, y: 0, ...inner.page().viewportSize()! };
@@ -144,10 +146,10 @@ const NEW_LOGIN = '账号在新的客户端登录';
 /** A phone no account has: a failed login that locks no demo account out. */
 const NO_ACCOUNT = '13900000009';
 
-for (const window of WINDOWS) {
-  test.describe(`console polish as seen at ${window.width} px`, () => {
+for (const size of WINDOW_SIZES) {
+  test.describe(`console polish as seen at ${size.width} px`, () => {
     // Charts draw at once (recharts honours prefers-reduced-motion), so no picture catches one half drawn.
-    test.use({ viewport: window, reducedMotion: 'reduce' });
+    test.use({ viewport: size, reducedMotion: 'reduce' });
 
     test('the login page: the brand, 记住手机号, a failure said once', async ({ page }, testInfo) => {
       const warnings: string[] = [];
@@ -212,8 +214,8 @@ for (const window of WINDOWS) {
       const accountMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
       await expect(accountMenu.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
       await expectWithin(accountMenu);
-      await look(page, testInfo, 'navbar-identity');
-      await page.mouse.move(1, window.height - 1);
+      await look(page, testInfo, 'navbar-identity', { keepPointer: true });
+      await page.mouse.move(1, size.height - 1);
       await expect(accountMenu).toHaveCount(0);
 
       // The message box stays in the window: its tabs and buttons are whole.
@@ -306,8 +308,8 @@ for (const window of WINDOWS) {
       await keptDelete.hover();
       await expect(page.getByRole('tooltip')).toHaveText(kept.reason);
       await expectWithin(page.getByRole('tooltip'));
-      await look(page, testInfo, 'delete-blocked');
-      await page.mouse.move(1, window.height - 1);
+      await look(page, testInfo, 'delete-blocked', { keepPointer: true });
+      await page.mouse.move(1, size.height - 1);
       await expect(page.getByRole('tooltip')).toHaveCount(0);
 
       const free = programs.find((p) => !blocks.some((b) => b.id === p.id));
