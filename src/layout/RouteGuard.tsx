@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authProvider } from '../providers/authProvider';
+import { loadPageTexts } from '../providers/i18nProvider';
 import { getToken } from '../providers/session';
 import { findAppRoute } from '../resources';
 import { NotFoundPage } from '../resources/pages';
@@ -88,7 +89,10 @@ function ForbiddenRedirect({ to, titleKey }: { to: string; titleKey: string }) {
   const { t } = useTranslation();
   const target = findAppRoute(to.split('?')[0]);
   useEffect(() => {
-    void message.warning({ key: 'forbidden-redirect', content: t('layout.forbidden', { page: t(titleKey), target: target ? t(target.titleKey) : to }) });
+    // An address typed or bookmarked is checked before the layout has loaded the pages' texts.
+    void loadPageTexts().then(() =>
+      message.warning({ key: 'forbidden-redirect', content: t('layout.forbidden', { page: t(titleKey), target: target ? t(target.titleKey) : to }) }),
+    );
   }, [t, titleKey, target, to]);
   return <Navigate to={to} replace />;
 }

@@ -19,7 +19,7 @@ const workplace = {
   'workplace.chainToday': 'All shops today',
   'workplace.chainMonth': 'All shops this month',
   'workplace.livePrograms': 'Programs on sale',
-  'workplace.liveBanners': 'Live banners',
+  'workplace.liveEvents': 'Live events',
   'workplace.topShops': 'Top shops this month',
   'workplace.pendingRecords': 'Performance to review',
   'workplace.pendingAfterSales': 'After-sales to review',

@@ -20,7 +20,7 @@ const workplace = {
   'workplace.chainToday': '全部门店今日营业额',
   'workplace.chainMonth': '全部门店本月营业额',
   'workplace.livePrograms': '在售项目',
-  'workplace.liveBanners': '在投广告',
+  'workplace.liveEvents': '在投活动',
   'workplace.topShops': '本月门店排行',
   'workplace.pendingRecords': '待审业绩',
   'workplace.pendingAfterSales': '待审售后',

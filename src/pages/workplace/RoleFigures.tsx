@@ -96,7 +96,7 @@ function ChainFigures() {
           <Figure testId="figure-programs" title={t('workplace.livePrograms')} value={chain.liveProgramCount} to="/operation/program" />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-banners" title={t('workplace.liveBanners')} value={chain.liveBannerCount} to="/operation/events" />
+          <Figure testId="figure-banners" title={t('workplace.liveEvents')} value={chain.liveBannerCount} to="/operation/events" />
         </Col>
       </Row>
       <Row gutter={[16, 16]}>

@@ -24,10 +24,12 @@ export async function loginOverApi(request: APIRequestContext, phone: string, pa
   return body.data.token;
 }
 
-/** The sider's groups, each with its pages, read from the screen after opening every group. */
-export async function readSiderMenu(page: Page): Promise<Record<string, string[]>> {
-  const sider = page.locator('.ant-layout-sider');
-  const groups = sider.locator('.ant-menu-submenu');
+/**
+ * The sider's groups, each with its pages, read from the screen after opening every group; `within` is
+ * where the menu is (the drawer of a narrow window).
+ */
+export async function readSiderMenu(page: Page, within = page.locator('.ant-layout-sider')): Promise<Record<string, string[]>> {
+  const groups = within.locator('.ant-menu-submenu');
   await expect(groups.first()).toBeVisible();
   const menu: Record<string, string[]> = {};
   for (let i = 0; i < (await groups.count()); i++) {

@@ -8,6 +8,15 @@ export async function dialog(page: Page, title: string): Promise<Locator> {
   return modal;
 }
 
+/**
+ * Waits until no popup (menu, popover, tooltip, toast, dialog) is still moving in or out: antd's motion
+ * classes (…-appear, …-appear-start, …-appear-active and the same for enter and leave) are all gone.
+ * A badge's count may still be rolling.
+ */
+export async function popupsSettled(page: Page): Promise<void> {
+  await expect(page.locator(':is([class*="-appear"], [class*="-enter"], [class*="-leave"]):not(.ant-scroll-number)')).toHaveCount(0);
+}
+
 /** A list page once its first page of rows is shown and the table state is in the address. */
 export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
