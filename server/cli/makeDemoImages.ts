@@ -27,6 +27,7 @@ const PICTURES: Record<string, string> = {
   'banner-new-customer.webp': svg(750, 300, `${backdrop(750, 300, '#ff9a8b', '#ff6a88')}<g transform="translate(420 170)">${BROW}</g>`),
   'banner-lips.webp': svg(750, 300, `${backdrop(750, 300, '#f6d5f7', '#fbe9d7')}<g transform="translate(470 170) scale(1.3)">${LIPS}</g>`),
   'banner-referral.webp': svg(750, 300, `${backdrop(750, 300, '#a1c4fd', '#c2e9fb')}<g transform="translate(480 170)">${LEAF}</g><g transform="translate(560 150) rotate(30)">${LEAF}</g>`),
+  'banner-member-day.webp': svg(750, 300, `${backdrop(750, 300, '#fbe3a1', '#f7b267')}<g transform="translate(430 190)">${LEAF}</g><g transform="translate(540 180)">${LIPS}</g>`),
   // Programs by type, 400 × 400: eyebrow tattoo, lip tattoo, beauty.
   'program-brow.webp': svg(400, 400, `${backdrop(400, 400, '#fdf0e6', '#f3d6c2')}<g transform="translate(90 220) scale(1.1)">${BROW}</g>`),
   'program-lips.webp': svg(400, 400, `${backdrop(400, 400, '#fde2e4', '#f8bbd0')}<g transform="translate(80 220) scale(1.5)">${LIPS}</g>`),

@@ -13,7 +13,7 @@ interface Referrer {
   table: PgTable;
   /** The rows that refer to the row whose id is `id` (an SQL expression: one query serves many ids). */
   where: (id: SQL) => SQL | undefined;
-  /** "3 名员工": how the message names n of them. */
+  /** "3名员工": how the message names n of them. */
   describe: (n: number) => string;
 }
 
@@ -22,27 +22,27 @@ const listNames = (column: AnyColumn, key: string, id: SQL) => sql`${column} @> 
 
 export const REFERRERS = {
   shop: [
-    { table: accountGrants, where: (id) => eq(accountGrants.shopId, id), describe: (n) => `${n} 个账号授权` },
-    { table: staff, where: (id) => eq(staff.shopId, id), describe: (n) => `${n} 名员工` },
-    { table: customers, where: (id) => eq(customers.shopId, id), describe: (n) => `${n} 位客户` },
-    { table: orders, where: (id) => eq(orders.shopId, id), describe: (n) => `${n} 个订单` },
+    { table: accountGrants, where: (id) => eq(accountGrants.shopId, id), describe: (n) => `${n}个账号授权` },
+    { table: staff, where: (id) => eq(staff.shopId, id), describe: (n) => `${n}名员工` },
+    { table: customers, where: (id) => eq(customers.shopId, id), describe: (n) => `${n}位客户` },
+    { table: orders, where: (id) => eq(orders.shopId, id), describe: (n) => `${n}个订单` },
   ],
   // A member linked to a login account has acted in the system under that account.
   staff: [
     { table: staff, where: (id) => and(eq(staff.id, id), isNotNull(staff.accountId)), describe: () => '关联的登录账号' },
-    { table: appointments, where: (id) => eq(appointments.staffId, id), describe: (n) => `${n} 条预约` },
+    { table: appointments, where: (id) => eq(appointments.staffId, id), describe: (n) => `${n}条预约` },
     // Shares live on the order as JSON (performance records follow from them).
-    { table: orders, where: (id) => listNames(orders.staffShares, 'staffId', id), describe: (n) => `${n} 个订单的业绩` },
+    { table: orders, where: (id) => listNames(orders.staffShares, 'staffId', id), describe: (n) => `${n}个订单的业绩` },
   ],
   customer: [
-    { table: appointments, where: (id) => eq(appointments.customerId, id), describe: (n) => `${n} 条预约` },
-    { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.customerId, id), describe: (n) => `${n} 项补色权益` },
-    { table: orders, where: (id) => eq(orders.customerId, id), describe: (n) => `${n} 个订单` },
+    { table: appointments, where: (id) => eq(appointments.customerId, id), describe: (n) => `${n}条预约` },
+    { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.customerId, id), describe: (n) => `${n}项补色权益` },
+    { table: orders, where: (id) => eq(orders.customerId, id), describe: (n) => `${n}个订单` },
   ],
   program: [
-    { table: appointments, where: (id) => eq(appointments.programId, id), describe: (n) => `${n} 条预约` },
-    { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.programId, id), describe: (n) => `${n} 项补色权益` },
-    { table: orders, where: (id) => listNames(orders.lines, 'programId', id), describe: (n) => `${n} 个订单` },
+    { table: appointments, where: (id) => eq(appointments.programId, id), describe: (n) => `${n}条预约` },
+    { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.programId, id), describe: (n) => `${n}项补色权益` },
+    { table: orders, where: (id) => listNames(orders.lines, 'programId', id), describe: (n) => `${n}个订单` },
   ],
   banner: [],
   appointment: [],

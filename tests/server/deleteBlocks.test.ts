@@ -42,7 +42,7 @@ describe('delete-blocks: why a row of a list page cannot be deleted, before any 
     expect((await blocks(admin, 'programs', [id])).body.data).toEqual([]);
     const [member] = await shopStaff(t, shop1);
     await paidOrder(t, { shopId: shop1, payableFen: 10_000, shares: [{ staffId: member.id, shareBp: 10_000 }], programId: id });
-    await expectBlockedLikeDelete(admin, 'programs', id, /^服务项目「删除检查项目」已有1 个订单，不能删除；如不再提供，请将其下架$/);
+    await expectBlockedLikeDelete(admin, 'programs', id, /^服务项目「删除检查项目」已有1个订单，不能删除；如不再提供，请将其下架$/);
   });
 
   it('staff: a member with order shares is kept (set to 离职 instead); a new member is free; another shop is not revealed', async () => {

@@ -463,7 +463,7 @@ describe('shops writes: admin only, validated, audited', () => {
     expect(r.status).toBe(409);
     expect(r.body).toEqual({
       code: 40900,
-      msg: `门店「${DEMO_SHOPS[0].name}」仍有${refs.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join('、')}，不能删除；如已不再营业，请将其设为停业`,
+      msg: `门店「${DEMO_SHOPS[0].name}」仍有${refs.filter(([k]) => k > 0).map(([k, what]) => `${k}${what}`).join('、')}，不能删除；如已不再营业，请将其设为停业`,
       data: null,
     });
     expect((await c.call(c.admin, 'GET', `/shops/${shop1}`)).status).toBe(200);
@@ -474,7 +474,7 @@ describe('shops writes: admin only, validated, audited', () => {
     const [member] = await c.t.database.db.insert(staff).values({ shopId: shop.id, name: '许晓彤', phone: '15912345678', job: 'beautician', hiredAt: '2025-03-15' }).returning();
     const blocked = await c.call(c.admin, 'DELETE', `/shops/${shop.id}`);
     expect(blocked.status).toBe(409);
-    expect(blocked.body.msg).toBe('门店「仅有员工店」仍有1 名员工，不能删除；如已不再营业，请将其设为停业');
+    expect(blocked.body.msg).toBe('门店「仅有员工店」仍有1名员工，不能删除；如已不再营业，请将其设为停业');
     await c.t.database.db.delete(staff).where(eq(staff.id, member.id));
     expect((await c.call(c.admin, 'DELETE', `/shops/${shop.id}`)).body.code).toBe(0);
   });

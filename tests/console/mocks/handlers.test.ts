@@ -146,7 +146,7 @@ describe('shops', () => {
     expect(created.data).toMatchObject({ ...input, id: 4, status: 'open', createdAt: expect.any(String) });
     expect(await call('PATCH', `${SHOPS}/4`, { token: admin, body: { closeTime: '09:00' } })).toMatchObject({ status: 400, data: { fields: [{ field: 'closeTime', message: '营业结束时间必须晚于开始时间' }] } });
     expect((await call('PATCH', `${SHOPS}/4`, { token: admin, body: { status: 'closed' } })).data).toMatchObject({ id: 4, status: 'closed' });
-    expect(await call('DELETE', `${SHOPS}/1`, { token: admin })).toMatchObject({ status: 409, msg: '门店「美颜坊·徐汇旗舰店」仍有1 个账号授权，不能删除；如已不再营业，请将其设为停业' });
+    expect(await call('DELETE', `${SHOPS}/1`, { token: admin })).toMatchObject({ status: 409, msg: '门店「美颜坊·徐汇旗舰店」仍有1个账号授权，不能删除；如已不再营业，请将其设为停业' });
     expect(await call('DELETE', `${SHOPS}/4`, { token: admin })).toMatchObject({ code: 0 });
     expect(await call('GET', `${SHOPS}/4`, { token: admin })).toMatchObject({ status: 404 });
 

@@ -54,7 +54,7 @@ describe('staff page (/shop/staff)', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 
   it('says on the delete button why a member with history cannot be deleted, before any click', async () => {
-    const reason = '员工「李婷」已有3 条预约，不能删除；如已离职，请将在职状态设为离职';
+    const reason = '员工「李婷」已有3条预约，不能删除；如已离职，请将在职状态设为离职';
     const li = staff.table.rows.find((m) => m.name === '李婷')!;
     const zhang = staff.table.rows.find((m) => m.name === '张敏')!;
     const asked: string[] = [];
