@@ -339,7 +339,8 @@ async function planAfterSales(
     const [first] = next >= 0 ? uncovered.splice(next, 1) : [];
     const type: AfterSaleType = first?.type ?? (withTouchUp && r.chance(0.3) ? 'touch-up' : r.chance(0.7) ? 'refund' : 'complaint');
     const status: AfterSaleStatus = first?.status ?? (recent && r.chance(0.5) ? 'pending' : r.pick<AfterSaleStatus>(['approved', 'approved', 'approved', 'rejected', 'withdrawn']));
-    const createdAt = o.paidAt! + r.int(1, 6 * 24) * 3600_000 > ctx.now ? ctx.now - 3600_000 : o.paidAt! + r.int(1, 6 * 24) * 3600_000;
+    // Up to six days after the payment, and never later than an hour ago (nor before the payment).
+    const createdAt = Math.min(o.paidAt! + r.int(1, 6 * 24) * 3600_000, Math.max(o.paidAt!, ctx.now - 3600_000));
     const reviewedAt = status === 'approved' || status === 'rejected' ? Math.min(createdAt + r.int(2, 48) * 3600_000, ctx.now) : null;
     const amountFen = type === 'refund' ? (r.chance(0.3) ? o.payableFen : Math.max(100, Math.round((o.payableFen * r.int(10, 50)) / 10_000) * 100)) : null;
     const who = ctx.managerOf(o.shopId);

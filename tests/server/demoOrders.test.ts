@@ -22,6 +22,15 @@ describe('demo checkstand data', () => {
     for (const type of AFTER_SALE_TYPES) for (const status of AFTER_SALE_STATUSES) expect(kinds, `${type} ${status}`).toContainEqual({ type, status });
   });
 
+  it('dates every after-sale after its payment and none in the future, its review after the request', async () => {
+    const wrong = await query<{ id: number }>(
+      t,
+      `select a.id from after_sales a join orders o on o.id = a.order_id
+       where a.created_at < o.paid_at or a.created_at > now() or a.reviewed_at < a.created_at or a.reviewed_at > now()`,
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('adds up to the fen: payments, performance, ledger and refunds agree with every order', async () => {
     const bad = await one<{ payments: number; performance: number; income: number; refunds: number; adjustments: number; sequences: number }>(`
       select
