@@ -162,9 +162,12 @@ export default function LoginPage() {
               <Form.Item name="remember" valuePropName="checked" noStyle>
                 <Checkbox title={t('login.remember.hint')}>{t('login.remember')}</Checkbox>
               </Form.Item>
-              <Button type="link" size="small" onClick={showForgot}>
-                {t('login.forgot')}
-              </Button>
+              {/* Its answer is the code tab, so that tab does not offer it. */}
+              {mode === 'password' && (
+                <Button type="link" size="small" onClick={showForgot}>
+                  {t('login.forgot')}
+                </Button>
+              )}
             </div>
             <Button type="primary" htmlType="submit" block loading={isPending}>
               {t('login.submit')}

@@ -101,6 +101,8 @@ describe('login page', () => {
     await user.click(within(dialog).getByRole('button', { name: '用验证码登录' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: '验证码登录' }).getAttribute('aria-selected')).toBe('true'));
     expect(screen.getByPlaceholderText('请输入短信验证码')).toBeTruthy();
+    // The code tab is the way it points to, so the tab does not offer it again.
+    expect(screen.queryByRole('button', { name: '忘记密码' })).toBeNull();
   });
 
   it('register explains that the administrator opens accounts', async () => {
