@@ -39,7 +39,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
  */
 export class CounterConnection {
   private socket: net.Socket;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private pending: { resolve: (a: Answer) => void; reject: (e: Error) => void } | undefined;
   private readonly fixedHeaders: string;
 

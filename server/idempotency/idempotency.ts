@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { conflict, invalid } from '../http/errors';
 import { sessionOf } from '../auth/sessionGuard';
@@ -44,40 +44,69 @@ export function requestHash(call: string, body: unknown): string {
 }
 
 /**
- * Runs `work` in one transaction, once per (account, key). The key's row is written in the same
- * transaction as the work, so a key is either answered with what was done or free to be tried again
- * (a failed call stores nothing). A transaction-scoped advisory lock on the key makes a concurrent
- * call with the same key wait for the first and then answer what it stored. The same key with
- * another call or body is 409. Without a key the work simply runs in its transaction.
+ * What a keyed work sends with its last write, so that storing its answer costs no round trip of its
+ * own (server/db/writeTogether.ts); undefined when the call has no key. A work that does not use it
+ * has its answer stored after it returns.
  */
-export async function idempotent<T>(db: Db, who: { accountId: number; key: string | undefined; call: string; body: unknown }, work: (tx: Tx) => Promise<Answer<T>>): Promise<Answer<T>> {
+export type Keep<T> = (answer: Answer<T>) => SQL | undefined;
+
+/** A key's row between its claim and its answer; never an HTTP status, and never committed. */
+const CLAIMED = 0;
+/** Expired keys purged per keyed call: more than expire between two calls of a busy chain. */
+const PURGE_AT_ONCE = 20;
+
+/**
+ * Runs `work` in one transaction, once per (account, key). The key's row is claimed first, inside
+ * the work's transaction: the insert waits for a concurrent call's uncommitted row of the same key,
+ * and the claim and the answer commit with the work or not at all, so a key is either answered with
+ * what was done or free to be tried again (a failed call stores nothing). A key already answered is
+ * replayed; with another call or body it is 409. Without a key the work simply runs in its transaction.
+ */
+export async function idempotent<T>(db: Db, who: { accountId: number; key: string | undefined; call: string; body: unknown }, work: (tx: Tx, keep: Keep<T>) => Promise<Answer<T>>): Promise<Answer<T>> {
   const { accountId, key, call } = who;
-  if (key === undefined) return db.transaction(work);
+  if (key === undefined) return db.transaction((tx) => work(tx, () => undefined));
   const hash = requestHash(call, who.body);
   return db.transaction(async (tx) => {
-    // The lock first, in a statement of its own: a read in the same statement would use a snapshot
-    // taken before the wait and miss what the first call committed meanwhile.
-    await tx.execute(sql`select pg_advisory_xact_lock(${accountId}::int, hashtext(${key}))`);
-    const { rows } = await tx.execute<{ call: string; request_hash: string; status_code: number; response: T }>(sql`
-      select call, request_hash, status_code, response from idempotency_keys
-       where account_id = ${accountId} and key = ${key} and created_at > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`);
-    const stored = rows[0];
-    if (stored) {
+    for (;;) {
+      // An expired row of this key is taken over. The oldest other expired keys, of any account, go
+      // in the same statement, so keys never pile up and their purge costs no round trip: found by
+      // the created_at index (an account's live keys are never walked), a few at a time, and never
+      // waited for (a key another call is purging is skipped).
+      const claimed = await tx.execute(sql`
+        with expired as (
+          delete from idempotency_keys where (account_id, key) in (
+            select account_id, key from idempotency_keys
+             where created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int) and not (account_id = ${accountId} and key = ${key})
+             order by created_at limit ${PURGE_AT_ONCE} for update skip locked))
+        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
+        values (${accountId}, ${key}, ${call}, ${hash}, ${CLAIMED}, 'null'::jsonb)
+        on conflict (account_id, key) do update
+          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
+          where k.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)
+        returning 1`);
+      if (claimed.rows.length) break;
+      // Answered and live. Read in a statement of its own: this one's snapshot was taken after the
+      // claim waited for the first call, so it sees what that call committed.
+      const { rows } = await tx.execute<{ call: string; request_hash: string; status_code: number; response: T }>(sql`
+        select call, request_hash, status_code, response from idempotency_keys where account_id = ${accountId} and key = ${key}`);
+      const stored = rows[0];
+      // Gone between the two statements only if it expired and another call purged it: claim again.
+      if (!stored) continue;
       if (stored.call !== call || stored.request_hash !== hash) throw conflict(KEY_REUSED);
       return { statusCode: stored.status_code, body: stored.response };
     }
-    const answer = await work(tx);
-    // Stored with the work (over this key's own expired row, if any); the account's other expired keys
-    // go in the same statement (found by the primary key's prefix), so keys never pile up and the
-    // call pays no extra round trip.
-    await tx.execute(sql`
-      with expired as (delete from idempotency_keys where account_id = ${accountId} and key <> ${key} and created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int))
-      insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
-      values (${accountId}, ${key}, ${call}, ${hash}, ${answer.statusCode}, ${JSON.stringify(answer.body)}::jsonb)
-      on conflict (account_id, key) do update
-        set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()`);
+    let kept = false;
+    const answer = await work(tx, (a) => {
+      kept = true;
+      return storeAnswer(accountId, key, a);
+    });
+    if (!kept) await tx.execute(storeAnswer(accountId, key, answer));
     return answer;
   });
+}
+
+function storeAnswer(accountId: number, key: string, answer: Answer<unknown>): SQL {
+  return sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where account_id = ${accountId} and key = ${key}`;
 }
 
 /** The Idempotency-Key header as the OpenAPI document shows it; the handler checks its format (idempotencyKeyOf). */
@@ -91,15 +120,20 @@ function callOf(req: FastifyRequest): string {
 
 /**
  * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
- * call made with the key, sent with its status code.
+ * call made with the key, sent with its status code. `keep(data)` gives the statement that stores
+ * the answer, for the work to send with its last write (see Keep).
  */
-export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor) => Promise<T>): Promise<Envelope<T>> {
+export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor, keep: (data: T) => SQL | undefined) => Promise<T>): Promise<Envelope<T>> {
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
-  const answer = await idempotent(
+  const answer = await idempotent<Envelope<T>>(
     req.server.db,
     { accountId: session.accountId, key: idempotencyKeyOf(req.headers), call: callOf(req), body: req.body },
-    async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }),
+    async (tx, keep) => {
+      let kept: Answer<Envelope<T>> | undefined;
+      const data = await work(tx, actor, (d) => keep((kept = { statusCode: 200, body: ok(d) })));
+      return kept ?? { statusCode: 200, body: ok(data) };
+    },
   );
   reply.status(answer.statusCode);
   return answer.body;

@@ -1,16 +1,17 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
-import { appointments, ledgerEntries, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
-import { audit } from '../audit/audit';
-import { conflict, invalid } from '../http/errors';
+import { appointments, ledgerEntries, orders, performanceRecords, touchUpEntitlements } from '../db/schema';
+import { audit, auditInsert } from '../audit/audit';
+import { writeTogether } from '../db/writeTogether';
+import { conflict, invalid, notFound } from '../http/errors';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus, type orderPaySchema } from '../../contract/order';
 import { fenToYuan } from '../../src/components/money/money';
-import { actingShopName, lockOrder, orderView, type OrderRow } from './orderRow';
+import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
 
 export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
@@ -65,14 +66,41 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
 }
 
 /**
+ * The shop's order, locked, with what paying it needs: the commission rate of each staff member of
+ * its shares and the touch-up days of each program of its lines, as they are now. One round trip;
+ * the subqueries name the outer table themselves (drizzle prints a one-table select's columns
+ * unqualified).
+ */
+async function lockForPayment(tx: DbOrTx, shopId: number, id: number) {
+  const [found] = await tx
+    .select({
+      order: orders,
+      rates: sql<{ id: number; rate: number }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
+        from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(orders.staff_shares) x))`,
+      touchUpDays: sql<{ id: number; days: number }[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
+        from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(orders.lines) x))`,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.shopId, shopId)))
+    .for('update');
+  if (!found) throw notFound(ORDER_MISSING);
+  return found;
+}
+
+/**
  * POST orders/:id/pay, inside the caller's transaction: with the order row locked, an unpaid order
  * whose payments add up to its payable exactly becomes paid, and with it, all or nothing: one
  * pending performance record per staff share, the service income in the ledger, the touch-up
  * entitlements its lines grant, its arrived appointment completed, and an audit row.
+ *
+ * Round trips are what a pay costs (bench/README.md): the order is read with the rates and
+ * touch-up days, the paid row is built here (its updatedAt is its paidAt), and every write, with
+ * the key's answer, goes in one statement. The shop's daily sales row that the orders trigger
+ * updates (server/db/migrations/0005_reporting.sql) is locked by that statement until the commit.
  */
-export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: OrderPayment[], now = Date.now()): Promise<Order> {
+export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: OrderPayment[], keep: (order: Order) => SQL | undefined = () => undefined, now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  const before = await lockOrder(tx, shopId, id);
+  const { order: before, rates, touchUpDays } = await lockForPayment(tx, shopId, id);
   const status = before.status as OrderStatus;
   if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
   const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
@@ -81,28 +109,25 @@ export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: O
     throw invalid(msg, [{ field: 'payments', message: msg }]);
   }
   const paidAt = new Date(now).toISOString();
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'paid', payments, paidFen, paidAt, updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
-    .returning();
-  const rates = await tx
-    .select({ id: staff.id, rate: staff.commissionRateBp })
-    .from(staff)
-    .where(inArray(staff.id, row.staffShares.map((s) => s.staffId)));
-  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
-  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
-  const windows = await tx.select({ id: programs.id, days: programs.touchUpDays }).from(programs).where(inArray(programs.id, row.lines.map((l) => l.programId)));
-  const rights = orderEntitlements(row, (id) => windows.find((p) => p.id === id)?.days ?? 0, now);
-  if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
+  const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
+  const row: OrderRow = { ...before, ...paid };
   if (row.appointmentId !== null) {
     // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
     const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, row.appointmentId));
     if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
   }
+  const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
   const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
-  await audit(tx, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` });
-  return orderView(row, actingShopName(actor));
+  const order = orderView(row, actingShopName(actor));
+  await writeTogether(tx, [
+    tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0)),
+    tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now)),
+    rights.length ? tx.insert(touchUpEntitlements).values(rights) : undefined,
+    auditInsert(tx, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` }),
+    tx.update(orders).set(paid).where(eq(orders.id, id)),
+    keep(order),
+  ]);
+  return order;
 }
 
 /** POST orders/:id/cancel: an unpaid order only, with its reason; a paid one is refunded through an after-sale. */

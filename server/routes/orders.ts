@@ -26,11 +26,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) => ok(await readOrder(app.db, sessionOf(req), req.params.id)));
 
   app.post(base, { ...guard('create'), schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor) => createOrder(tx, actor, req.body)),
+    answerOnce(req, reply, (tx, actor, keep) => createOrder(tx, actor, req.body, keep)),
   );
 
   app.post(`${base}/:id/pay`, { ...guard('action:pay'), schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor) => payOrder(tx, actor, req.params.id, req.body.payments)),
+    answerOnce(req, reply, (tx, actor, keep) => payOrder(tx, actor, req.params.id, req.body.payments, keep)),
   );
 
   app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>
