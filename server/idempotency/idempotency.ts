@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { executePrepared } from '../db/preparedByText';
 import { conflict, invalid } from '../http/errors';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
@@ -72,7 +73,7 @@ export async function idempotent<T>(db: Db, who: { accountId: number; key: strin
       // in the same statement, so keys never pile up and their purge costs no round trip: found by
       // the created_at index (an account's live keys are never walked), a few at a time, and never
       // waited for (a key another call is purging is skipped).
-      const claimed = await tx.execute(sql`
+      const claimed = await executePrepared(tx, sql`
         with expired as (
           delete from idempotency_keys where (account_id, key) in (
             select account_id, key from idempotency_keys
@@ -84,7 +85,7 @@ export async function idempotent<T>(db: Db, who: { accountId: number; key: strin
           set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
           where k.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)
         returning 1`);
-      if (claimed.rows.length) break;
+      if (claimed.length) break;
       // Answered and live. Read in a statement of its own: this one's snapshot was taken after the
       // claim waited for the first call, so it sees what that call committed.
       const { rows } = await tx.execute<{ call: string; request_hash: string; status_code: number; response: T }>(sql`

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
 import { auditInsert } from '../audit/audit';
 import { writeTogether } from '../db/writeTogether';
+import { executePrepared } from '../db/preparedByText';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
@@ -33,7 +34,7 @@ type Materials = {
 async function materialsOf(tx: DbOrTx, shopId: number, input: OrderCreateInput): Promise<Materials> {
   const programIds = [...new Set(input.lines.map((l) => l.programId))];
   const staffIds = input.staffShares.map((s) => s.staffId);
-  const { rows } = await tx.execute<Materials>(sql`
+  const rows = await executePrepared<Materials>(tx, sql`
     select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
       (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
          from ${customers} where ${customers.id} = ${input.customerId}) as customer,

@@ -82,7 +82,9 @@ async function lockForPayment(tx: DbOrTx, shopId: number, id: number) {
     })
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.shopId, shopId)))
-    .for('update');
+    .for('update')
+    .prepare('order_for_payment')
+    .execute();
   if (!found) throw notFound(ORDER_MISSING);
   return found;
 }
