@@ -1,6 +1,6 @@
-import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
 import { auditInsert } from '../audit/audit';
 import { writeTogether } from '../db/writeTogether';
@@ -15,6 +15,7 @@ import { priceOrder, type PricedProgram } from './pricing';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
+import type { KeyInStatement } from '../idempotency/idempotency';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
@@ -23,25 +24,30 @@ const CUSTOMER_MISSING = () => fieldError('customerId', '客户不存在');
 /** How long a customer of another shop found by phone at this account's counter may be billed. */
 const LOOKUP_VALID_HOURS = 24;
 
-/** What the order is made of, read in one round trip: the customer, the lines' programs, the shares' staff, and the id the order will get. */
+/**
+ * What the order is made of, read in one round trip: the customer, the lines' programs, the shares'
+ * staff, the id the order will get, and the key's stored answer.
+ */
 type Materials = {
   id: number;
   customer: { id: number; name: string; phone: string; vip: boolean; shopId: number } | null;
   programs: (PricedProgram & { status: string })[];
   staff: { id: number; name: string; status: string }[];
+  stored: unknown;
 };
 
-async function materialsOf(tx: DbOrTx, shopId: number, input: OrderCreateInput): Promise<Materials> {
+async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
   const programIds = [...new Set(input.lines.map((l) => l.programId))];
   const staffIds = input.staffShares.map((s) => s.staffId);
-  const rows = await executePrepared<Materials>(tx, sql`
-    select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
+  const rows = await executePrepared<Materials>(db, sql`
+    ${key.purge}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
       (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
          from ${customers} where ${customers.id} = ${input.customerId}) as customer,
       (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
          from ${programs} where ${programs.id} in ${programIds}) as programs,
       (select coalesce(json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'status', ${staff.status})), '[]')
-         from ${staff} where ${staff.shopId} = ${shopId} and ${staff.id} in ${staffIds}) as staff`);
+         from ${staff} where ${staff.shopId} = ${shopId} and ${staff.id} in ${staffIds}) as staff,
+      ${key.stored} as stored`);
   return rows[0];
 }
 
@@ -109,21 +115,23 @@ function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
 }
 
 /**
- * POST orders, inside the caller's transaction: prices every line from the program and the customer
- * (whatever the client thinks the prices are), checks discounts, staff and appointment, and draws
- * the day's order number. The order belongs to the session's shop, whoever's customer it is for.
+ * POST orders: prices every line from the program and the customer (whatever the client thinks the
+ * prices are), checks discounts, staff and appointment, and draws the day's order number. The order
+ * belongs to the session's shop, whoever's customer it is for.
  *
- * Round trips are what a create costs (bench/README.md): everything is read in one statement, the
- * row is built here whole (its id drawn with the reads), so the order, its audit row and the key's
- * answer go in one statement after the number is drawn, and the number's row lock is held for that
- * statement and the commit only.
+ * Round trips and lock waits are what a create costs (bench/README.md), so it runs in three
+ * statements and no transaction: everything is read in one (with the key's stored answer), the
+ * number is drawn in its own, and the order, its audit row and the key's answer are written in the
+ * third, all or nothing. The row is built here whole (its id drawn with the reads), so the answer
+ * needs no read back.
  */
-export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateInput, keep: (order: Order) => SQL | undefined = () => undefined, now = Date.now()): Promise<Order> {
+export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput, key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  const appointment = await arrivedAppointment(tx, shopId, input.appointmentId);
+  const appointment = await arrivedAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
-  const found = await materialsOf(tx, shopId, input);
-  const customer = await customerOf(tx, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
+  const found = await materialsOf(db, shopId, input, key);
+  key.replayIfAnswered(found.stored);
+  const customer = await customerOf(db, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
   const lines = linePrograms(found.programs, input);
   const priced = priceOrder(
     input.lines.map((l, i) => ({ program: lines[i], quantity: l.quantity, discountFen: l.discountFen })),
@@ -132,7 +140,7 @@ export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateIn
   );
   if (priced.payableFen === 0) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
   const staffShares = sharesOf(found.staff, input);
-  const orderNo = await nextOrderNo(tx, shopId, shanghaiDayOf(now));
+  const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
   const at = new Date(now).toISOString();
   const row: OrderRow = {
     id: found.id,
@@ -158,10 +166,10 @@ export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateIn
     updatedAt: at,
   };
   const order = orderView(row, actingShopName(actor));
-  await writeTogether(tx, [
-    tx.insert(orders).values(row),
-    auditInsert(tx, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
-    keep(order),
+  await writeTogether(db, [
+    db.insert(orders).values(row),
+    auditInsert(db, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
+    key.keep(order),
   ]);
   return order;
 }

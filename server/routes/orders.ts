@@ -6,7 +6,7 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { answerOnce, idempotencyHeaders } from '../idempotency/idempotency';
+import { answerOnce, answerOnceInOneStatement, idempotencyHeaders } from '../idempotency/idempotency';
 import { orderList, orderListStatements, shopNames } from '../orders/listing';
 import { orderView, readOrder, type OrderRow } from '../orders/orderRow';
 import { createOrder } from '../orders/createOrder';
@@ -26,7 +26,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) => ok(await readOrder(app.db, sessionOf(req), req.params.id)));
 
   app.post(base, { ...guard('create'), schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor, keep) => createOrder(tx, actor, req.body, keep)),
+    answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
   );
 
   app.post(`${base}/:id/pay`, { ...guard('action:pay'), schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>

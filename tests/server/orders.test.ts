@@ -241,6 +241,22 @@ describe('orders: paying', () => {
     expect(await count('performance_records where order_id = $1', [o.id])).toBe(1);
     expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data.status).toBe('completed');
   });
+
+  it('writes an order, its audit row and its key’s answer together or not at all; the number a failed create drew stays unused', async () => {
+    const sequence = (o: Order) => Number(o.orderNo.split('-')[2]);
+    const before = await createdOrder(t, manager1, { lines: [line(f.facial.id)], staffShares: soloShare() });
+    await query(t, `create function refuse_order_audit() returns trigger language plpgsql as $$ begin if new.entity = 'order' and new.action = 'create' then raise exception 'audit unavailable'; end if; return new; end $$`);
+    await query(t, 'create trigger audit_refuses before insert on audit_logs for each row execute function refuse_order_audit()');
+    const body = { lines: [line(f.facial.id)], staffShares: soloShare(), note: '审计失败' };
+    const failed = await post(manager1, '/orders', body, 'create-rollback-key');
+    expect(failed.status).toBe(500);
+    expect(await count(`orders where note = '审计失败'`, [])).toBe(0);
+    expect(await count(`idempotency_keys where key = 'create-rollback-key'`, [])).toBe(0);
+    await query(t, 'drop trigger audit_refuses on audit_logs');
+    const retried = await post(manager1, '/orders', body, 'create-rollback-key');
+    expect(retried.status).toBe(200);
+    expect(sequence(retried.body.data)).toBe(sequence(before) + 2);
+  });
 });
 
 describe('orders: appointments', () => {
