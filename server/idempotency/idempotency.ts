@@ -182,8 +182,8 @@ class Answered extends Error {
 
 /** What a work whose writes are a single statement does with the call's key (answerOnceInOneStatement). */
 export interface KeyInStatement<T> {
-  /** For the work's first read, in front of its select: purges old keys (`with expired as (…)`); empty without a key. */
-  readonly purge: SQL;
+  /** For the work's first read, as a CTE: purges old keys; undefined without a key. */
+  readonly purge: SQL | undefined;
   /** For the work's first read, a column: the key's live answer as stored, or null. */
   readonly stored: SQL;
   /** Stops the work with the stored answer when its first read found one (or with 409 when it was another call's or body's). */
@@ -211,7 +211,7 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
   const k = keyedCallOf(req, session.accountId);
   const key: KeyInStatement<T> = k
     ? {
-        purge: sql`with expired as (${purgeExpired(k)}) `,
+        purge: purgeExpired(k),
         stored: sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
            from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore()})`,
         replayIfAnswered(stored) {
@@ -220,7 +220,7 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
         keep: (data) => sql`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
           values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, 200, ${JSON.stringify(ok(data))}::jsonb)`,
       }
-    : { purge: sql``, stored: sql`null`, replayIfAnswered: () => {}, keep: () => undefined };
+    : { purge: undefined, stored: sql`null`, replayIfAnswered: () => {}, keep: () => undefined };
   for (;;) {
     try {
       return ok(await work(req.server.db, actor, key));

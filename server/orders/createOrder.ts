@@ -40,7 +40,7 @@ async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key:
   const programIds = [...new Set(input.lines.map((l) => l.programId))];
   const staffIds = input.staffShares.map((s) => s.staffId);
   const rows = await executePrepared<Materials>(db, sql`
-    ${key.purge}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
+    ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
       (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
          from ${customers} where ${customers.id} = ${input.customerId}) as customer,
       (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
@@ -127,10 +127,11 @@ function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
  */
 export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput, key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  const appointment = await arrivedAppointment(db, shopId, input.appointmentId);
-  if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
+  // The key first: a retry of a create that checked out an appointment finds the appointment taken by its own order.
   const found = await materialsOf(db, shopId, input, key);
   key.replayIfAnswered(found.stored);
+  const appointment = await arrivedAppointment(db, shopId, input.appointmentId);
+  if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
   const customer = await customerOf(db, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
   const lines = linePrograms(found.programs, input);
   const priced = priceOrder(
@@ -166,10 +167,10 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput,
     updatedAt: at,
   };
   const order = orderView(row, actingShopName(actor));
-  await writeTogether(db, [
-    db.insert(orders).values(row),
-    auditInsert(db, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
-    key.keep(order),
-  ]);
+  await writeTogether(db, {
+    order: db.insert(orders).values(row),
+    audit: auditInsert(db, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
+    key: key.keep(order),
+  });
   return order;
 }

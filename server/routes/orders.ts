@@ -6,7 +6,7 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { answerOnce, answerOnceInOneStatement, idempotencyHeaders } from '../idempotency/idempotency';
+import { answerOnceInOneStatement, idempotencyHeaders } from '../idempotency/idempotency';
 import { orderList, orderListStatements, shopNames } from '../orders/listing';
 import { orderView, readOrder, type OrderRow } from '../orders/orderRow';
 import { createOrder } from '../orders/createOrder';
@@ -30,7 +30,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(`${base}/:id/pay`, { ...guard('action:pay'), schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor, keep) => payOrder(tx, actor, req.params.id, req.body.payments, keep)),
+    answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
   );
 
   app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>

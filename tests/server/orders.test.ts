@@ -264,8 +264,12 @@ describe('orders: appointments', () => {
     const appointmentId = await arrivedAppointment(f.plainCustomer);
     const wrongCustomer = await post(manager1, '/orders', { customerId: f.vipCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
     expect([wrongCustomer.status, invalidFields(wrongCustomer)]).toEqual([400, ['customerId']]);
-    await createdOrder(t, manager1, { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
-    const again = await post(manager1, '/orders', { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
+    const body = { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() };
+    const made = await post(manager1, '/orders', body, 'appointment-key');
+    expect(made.status).toBe(200);
+    // A retry with the key answers the order again, though the appointment now has that very order.
+    expect((await post(manager1, '/orders', body, 'appointment-key')).raw).toBe(made.raw);
+    const again = await post(manager1, '/orders', body);
     expect(again.status).toBe(409);
     const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * 86_400_000).toISOString().slice(0, 10);
     const booked = await call(manager1, 'POST', '/appointments', { customerId: f.plainCustomer, programId: f.brow.id, staffId: null, startAt: `${day}T11:00:00+08:00` });
