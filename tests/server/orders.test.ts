@@ -3,7 +3,10 @@ import { createTestContext, type TestContext } from './support/testApp';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
-import { ORDER_NO_RE, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../server/db/schema';
+import { nextOrderNo } from '../../server/orders/orderNo';
+import { formatOrderNo, ORDER_NO_RE, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
 import { CUSTOMER_LOOKUPS_PER_HOUR } from '../../contract/customer';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
@@ -297,6 +300,19 @@ describe('orders: states', () => {
     expect((await call(manager1, 'PATCH', `/orders/${paid.id}`, { note: '改' })).status).toBe(404);
     expect((await call(manager1, 'DELETE', `/orders/${paid.id}`)).status).toBe(404);
     expect((await call(manager1, 'GET', `/orders/${paid.id}`)).body.data).toMatchObject({ status: 'paid', note: '' });
+  });
+
+  it('draws numbers in sequence and leaves the connection waiting for the flush of every later commit', async () => {
+    const client = await t.database.pool.connect();
+    try {
+      const db = drizzle(client, { schema });
+      const day = '2031-01-02';
+      const first = await nextOrderNo(db, f.shop1, day);
+      expect(await nextOrderNo(db, f.shop1, day)).toBe(formatOrderNo(day, f.shop1, Number(first.split('-')[2]) + 1));
+      expect((await client.query('show synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+    } finally {
+      client.release();
+    }
   });
 
   it('numbers a shop’s orders of a day in sequence: date, shop, number', async () => {
