@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { executePrepared } from '../db/preparedByText';
 import { conflict, invalid } from '../http/errors';
+import { pgErrorOf } from '../http/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
 import type { Actor } from '../appointments/actor';
@@ -98,7 +99,7 @@ function replay<T>(k: KeyedCall, stored: StoredAnswer): Answer<T> {
  * own (server/db/writeTogether.ts); undefined when the call has no key. A work that does not use it
  * has its answer stored after it returns.
  */
-export type Keep<T> = (answer: Answer<T>) => SQL | undefined;
+type Keep<T> = (answer: Answer<T>) => SQL | undefined;
 
 /**
  * Runs `work` in one transaction, once per (account, key). The key's row is claimed first, inside
@@ -193,7 +194,7 @@ export interface KeyInStatement<T> {
 }
 
 const isKeyTaken = (e: unknown) => {
-  const err = ((e as { cause?: unknown }).cause ?? e) as { code?: string; constraint?: string };
+  const err = pgErrorOf(e);
   return err.code === '23505' && err.constraint === 'idempotency_keys_pkey';
 };
 

@@ -5,6 +5,7 @@ import { appointments, ledgerEntries, orders, performanceRecords, touchUpEntitle
 import { audit, auditInsert } from '../audit/audit';
 import { writeTogether } from '../db/writeTogether';
 import { conflict, invalid, notFound } from '../http/errors';
+import { pgErrorOf } from '../http/resource';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
@@ -92,7 +93,7 @@ async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInSta
 
 /** The payment's statement found the order no longer unpaid: its records had no paid order to name. */
 const isNoLongerUnpaid = (e: unknown) => {
-  const err = ((e as { cause?: unknown }).cause ?? e) as { code?: string; table?: string; column?: string };
+  const err = pgErrorOf(e) as { code?: string; table?: string; column?: string };
   return err.code === '23502' && err.table === 'performance_records' && err.column === 'order_id';
 };
 
