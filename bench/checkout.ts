@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { API } from '../contract/api';
 import { freePort } from '../server/db/embedded';
-import { callJson, cashierOf, DEMO_CASHIERS, orderBody } from './checkoutClient';
+import { cashierOf, CounterConnection, DEMO_CASHIERS, orderBody } from './checkoutClient';
 import { startServer } from './serverProcess';
 
 export interface CheckoutFigures {
@@ -37,20 +37,22 @@ export async function benchCheckout(origin: string, opts: { cashiers?: number; s
   const until = performance.now() + seconds * 1000;
   const counter = async (k: number) => {
     const c = sessions[k % sessions.length];
+    const connection = new CounterConnection(origin, c.token);
     for (let n = 0; performance.now() < until; n++) {
       const t0 = performance.now();
-      const made = await callJson(origin, 'POST', `${API.resourceBase}/orders`, c.token, orderBody(c, `bench ${run}`), `${run}-${k}-${n}-c`);
+      const made = await connection.post(`${API.resourceBase}/orders`, orderBody(c, `bench ${run}`), `${run}-${k}-${n}-c`);
       const t1 = performance.now();
       create.push(t1 - t0);
       if (made.status !== 200) {
         errors++;
         continue;
       }
-      const paid = await callJson(origin, 'POST', `${API.resourceBase}/orders/${made.body.data.id}/pay`, c.token, { payments: [{ method: 'cash', amountFen: made.body.data.payableFen }] }, `${run}-${k}-${n}-p`);
+      const paid = await connection.post(`${API.resourceBase}/orders/${made.body.data.id}/pay`, { payments: [{ method: 'cash', amountFen: made.body.data.payableFen }] }, `${run}-${k}-${n}-p`);
       pay.push(performance.now() - t1);
       if (paid.status === 200) paidOrders++;
       else errors++;
     }
+    connection.close();
   };
   const t0 = performance.now();
   await Promise.all(Array.from({ length: cashiers }, (_, k) => counter(k)));

@@ -28,8 +28,13 @@ export interface AuditEntry {
 
 /** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
 export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry): Promise<void> {
+  await auditInsert(db, req, entry);
+}
+
+/** The audit row's insert, not yet run: for a caller that sends it in one statement with its other writes (server/db/writeTogether.ts). */
+export function auditInsert(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
   const s = req.session;
-  await db.insert(auditLogs).values({
+  return db.insert(auditLogs).values({
     accountId: entry.accountId ?? s?.accountId ?? null,
     role: entry.role ?? s?.role ?? null,
     shopId: entry.shopId ?? s?.shopId ?? null,

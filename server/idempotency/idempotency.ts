@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { executePrepared } from '../db/preparedByText';
 import { conflict, invalid } from '../http/errors';
+import { pgErrorOf } from '../http/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
 import type { Actor } from '../appointments/actor';
@@ -43,41 +45,107 @@ export function requestHash(call: string, body: unknown): string {
   return createHash('sha256').update(`${call}\n${canonical(body ?? {})}`).digest('hex');
 }
 
+/** A call made with a key: whose key, which call, and its body's hash. */
+interface KeyedCall {
+  accountId: number;
+  key: string;
+  call: string;
+  hash: string;
+}
+
+/** A key's row as it was stored with its answer. */
+interface StoredAnswer {
+  call: string;
+  request_hash: string;
+  status_code: number;
+  response: unknown;
+}
+
+/** A key's row between its claim and its answer; never an HTTP status, and never committed. */
+const CLAIMED = 0;
+/** Expired keys purged per keyed call: more than expire between two calls of a busy chain. */
+const PURGE_AT_ONCE = 20;
+const expiredBefore = () => sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`;
+
 /**
- * Runs `work` in one transaction, once per (account, key). The key's row is written in the same
- * transaction as the work, so a key is either answered with what was done or free to be tried again
- * (a failed call stores nothing). A transaction-scoped advisory lock on the key makes a concurrent
- * call with the same key wait for the first and then answer what it stored. The same key with
- * another call or body is 409. Without a key the work simply runs in its transaction.
+ * A CTE body deleting the oldest expired keys of any account (this call's own excepted): keys never
+ * pile up and their purge costs no round trip of its own. Found by the created_at index (an
+ * account's live keys are never walked), a few at a time, and never waited for (a key another call
+ * is purging is skipped).
  */
-export async function idempotent<T>(db: Db, who: { accountId: number; key: string | undefined; call: string; body: unknown }, work: (tx: Tx) => Promise<Answer<T>>): Promise<Answer<T>> {
-  const { accountId, key, call } = who;
-  if (key === undefined) return db.transaction(work);
-  const hash = requestHash(call, who.body);
+function purgeExpired(k: KeyedCall): SQL {
+  return sql`delete from idempotency_keys where (account_id, key) in (
+    select account_id, key from idempotency_keys
+     where created_at <= ${expiredBefore()} and not (account_id = ${k.accountId} and key = ${k.key})
+     order by created_at limit ${PURGE_AT_ONCE} for update skip locked)`;
+}
+
+/** The key's live row, read in a statement of its own (so it sees what a call that held the key committed meanwhile). */
+async function storedAnswer(db: DbOrTx, k: KeyedCall): Promise<StoredAnswer | undefined> {
+  const { rows } = await db.execute<{ call: string; request_hash: string; status_code: number; response: unknown }>(sql`
+    select call, request_hash, status_code, response from idempotency_keys
+     where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore()}`);
+  return rows[0];
+}
+
+/** What the first call with the key answered, for this call: the same answer, or 409 when the key was used for another call or body. */
+function replay<T>(k: KeyedCall, stored: StoredAnswer): Answer<T> {
+  if (stored.call !== k.call || stored.request_hash !== k.hash) throw conflict(KEY_REUSED);
+  return { statusCode: stored.status_code, body: stored.response as T };
+}
+
+/**
+ * What a keyed work sends with its last write, so that storing its answer costs no round trip of its
+ * own (server/db/writeTogether.ts); undefined when the call has no key. A work that does not use it
+ * has its answer stored after it returns.
+ */
+type Keep<T> = (answer: Answer<T>) => SQL | undefined;
+
+/**
+ * Runs `work` in one transaction, once per (account, key). The key's row is claimed first, inside
+ * the work's transaction: the insert waits for a concurrent call's uncommitted row of the same key,
+ * and the claim and the answer commit with the work or not at all, so a key is either answered with
+ * what was done or free to be tried again (a failed call stores nothing). A key already answered is
+ * replayed; with another call or body it is 409. Without a key the work simply runs in its transaction.
+ */
+async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx, keep: Keep<T>) => Promise<Answer<T>>): Promise<Answer<T>> {
+  if (k === undefined) return db.transaction((tx) => work(tx, () => undefined));
   return db.transaction(async (tx) => {
-    // The lock first, in a statement of its own: a read in the same statement would use a snapshot
-    // taken before the wait and miss what the first call committed meanwhile.
-    await tx.execute(sql`select pg_advisory_xact_lock(${accountId}::int, hashtext(${key}))`);
-    const { rows } = await tx.execute<{ call: string; request_hash: string; status_code: number; response: T }>(sql`
-      select call, request_hash, status_code, response from idempotency_keys
-       where account_id = ${accountId} and key = ${key} and created_at > now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`);
-    const stored = rows[0];
-    if (stored) {
-      if (stored.call !== call || stored.request_hash !== hash) throw conflict(KEY_REUSED);
-      return { statusCode: stored.status_code, body: stored.response };
+    for (;;) {
+      // An expired row of this key is taken over.
+      const claimed = await executePrepared(tx, sql`
+        with expired as (${purgeExpired(k)})
+        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
+        values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, ${CLAIMED}, 'null'::jsonb)
+        on conflict (account_id, key) do update
+          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
+          where k.created_at <= ${expiredBefore()}
+        returning 1`);
+      if (claimed.length) break;
+      const stored = await storedAnswer(tx, k);
+      // Gone between the two statements only if it expired and another call purged it: claim again.
+      if (stored) return replay<T>(k, stored);
     }
-    const answer = await work(tx);
-    // Stored with the work (over this key's own expired row, if any); the account's other expired keys
-    // go in the same statement (found by the primary key's prefix), so keys never pile up and the
-    // call pays no extra round trip.
-    await tx.execute(sql`
-      with expired as (delete from idempotency_keys where account_id = ${accountId} and key <> ${key} and created_at <= now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int))
-      insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
-      values (${accountId}, ${key}, ${call}, ${hash}, ${answer.statusCode}, ${JSON.stringify(answer.body)}::jsonb)
-      on conflict (account_id, key) do update
-        set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()`);
+    let kept = false;
+    const answer = await work(tx, (a) => {
+      kept = true;
+      return storeAnswer(k, a);
+    });
+    if (!kept) await tx.execute(storeAnswer(k, answer));
     return answer;
   });
+}
+
+function storeAnswer(k: KeyedCall, answer: Answer<unknown>): SQL {
+  return sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where account_id = ${k.accountId} and key = ${k.key}`;
+}
+
+/** The call's key with what it is used for; undefined when the caller sent none. */
+function keyedCallOf(req: FastifyRequest, accountId: number): KeyedCall | undefined {
+  const key = idempotencyKeyOf(req.headers);
+  if (key === undefined) return undefined;
+  const call = callOf(req);
+  return { accountId, key, call, hash: requestHash(call, req.body) };
 }
 
 /** The Idempotency-Key header as the OpenAPI document shows it; the handler checks its format (idempotencyKeyOf). */
@@ -91,16 +159,86 @@ function callOf(req: FastifyRequest): string {
 
 /**
  * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
- * call made with the key, sent with its status code.
+ * call made with the key, sent with its status code. `keep(data)` gives the statement that stores
+ * the answer, for the work to send with its last write (see Keep).
  */
-export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor) => Promise<T>): Promise<Envelope<T>> {
+export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor, keep: (data: T) => SQL | undefined) => Promise<T>): Promise<Envelope<T>> {
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
-  const answer = await idempotent(
-    req.server.db,
-    { accountId: session.accountId, key: idempotencyKeyOf(req.headers), call: callOf(req), body: req.body },
-    async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }),
-  );
+  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx, keep) => {
+    let kept: Answer<Envelope<T>> | undefined;
+    const data = await work(tx, actor, (d) => keep((kept = { statusCode: 200, body: ok(d) })));
+    return kept ?? { statusCode: 200, body: ok(data) };
+  });
   reply.status(answer.statusCode);
   return answer.body;
+}
+
+/** The first read found the key answered: the work stops, and the call answers what was stored. */
+class Answered extends Error {
+  constructor(readonly answer: Answer<unknown>) {
+    super('answered before');
+  }
+}
+
+/** What a work whose writes are a single statement does with the call's key (answerOnceInOneStatement). */
+export interface KeyInStatement<T> {
+  /** For the work's first read, as a CTE: purges old keys; undefined without a key. */
+  readonly purge: SQL | undefined;
+  /** For the work's first read, a column: the key's live answer as stored, or null. */
+  readonly stored: SQL;
+  /** Stops the work with the stored answer when its first read found one (or with 409 when it was another call's or body's). */
+  replayIfAnswered(stored: unknown): void;
+  /** The key's row holding the answer, for the work's write statement; undefined without a key. */
+  keep(data: T): SQL | undefined;
+}
+
+const isKeyTaken = (e: unknown) => {
+  const err = pgErrorOf(e);
+  return err.code === '23505' && err.constraint === 'idempotency_keys_pkey';
+};
+
+/**
+ * A POST whose writes are one statement, outside any transaction: the work reads (with the key's
+ * stored answer, if any, which it replays), checks, and then writes everything with the key's row
+ * holding the answer in that one statement. A live row of the key makes the insert, and so the whole
+ * statement, fail: a concurrent call with the same key waits for the first's row and then answers
+ * what it stored. A call that failed stored nothing. Fewer round trips than answerOnce (no BEGIN,
+ * claim and COMMIT), and no lock is held between two of them.
+ */
+export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: FastifyReply, work: (db: Db, actor: Actor, key: KeyInStatement<T>) => Promise<T>): Promise<Envelope<T>> {
+  const session = sessionOf(req);
+  const actor = { session, ip: req.ip };
+  const k = keyedCallOf(req, session.accountId);
+  const key: KeyInStatement<T> = k
+    ? {
+        purge: purgeExpired(k),
+        stored: sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
+           from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore()})`,
+        replayIfAnswered(stored) {
+          if (stored) throw new Answered(replay(k, stored as StoredAnswer));
+        },
+        keep: (data) => sql`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
+          values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, 200, ${JSON.stringify(ok(data))}::jsonb)`,
+      }
+    : { purge: undefined, stored: sql`null`, replayIfAnswered: () => {}, keep: () => undefined };
+  for (;;) {
+    try {
+      return ok(await work(req.server.db, actor, key));
+    } catch (e) {
+      let answer: Answer<unknown> | undefined;
+      if (e instanceof Answered) answer = e.answer;
+      else if (k && isKeyTaken(e)) {
+        const stored = await storedAnswer(req.server.db, k);
+        if (!stored) {
+          // The row in the way had expired: this key is free again.
+          await req.server.db.execute(sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore()}`);
+          continue;
+        }
+        answer = replay(k, stored);
+      } else throw e;
+      reply.status(answer.statusCode);
+      return answer.body as Envelope<T>;
+    }
+  }
 }

@@ -1,8 +1,10 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
-import { audit } from '../audit/audit';
+import { auditInsert } from '../audit/audit';
+import { writeTogether } from '../db/writeTogether';
+import { executePrepared } from '../db/preparedByText';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
@@ -11,8 +13,9 @@ import { ORDER_FIELD_LABELS as L, WALK_IN_CUSTOMER_NAME, type Order, type orderC
 import { fenToYuan } from '../../src/components/money/money';
 import { priceOrder, type PricedProgram } from './pricing';
 import { nextOrderNo } from './orderNo';
-import { actingShopName, orderView } from './orderRow';
+import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
+import type { KeyInStatement } from '../idempotency/idempotency';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
@@ -22,13 +25,39 @@ const CUSTOMER_MISSING = () => fieldError('customerId', '客户不存在');
 const LOOKUP_VALID_HOURS = 24;
 
 /**
+ * What the order is made of, read in one round trip: the customer, the lines' programs, the shares'
+ * staff, the id the order will get, and the key's stored answer.
+ */
+type Materials = {
+  id: number;
+  customer: { id: number; name: string; phone: string; vip: boolean; shopId: number } | null;
+  programs: (PricedProgram & { status: string })[];
+  staff: { id: number; name: string; status: string }[];
+  stored: unknown;
+};
+
+async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
+  const programIds = [...new Set(input.lines.map((l) => l.programId))];
+  const staffIds = input.staffShares.map((s) => s.staffId);
+  const rows = await executePrepared<Materials>(db, sql`
+    ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
+      (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
+         from ${customers} where ${customers.id} = ${input.customerId}) as customer,
+      (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
+         from ${programs} where ${programs.id} in ${programIds}) as programs,
+      (select coalesce(json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'status', ${staff.status})), '[]')
+         from ${staff} where ${staff.shopId} = ${shopId} and ${staff.id} in ${staffIds}) as staff,
+      ${key.stored} as stored`);
+  return rows[0];
+}
+
+/**
  * Whom the order is for. A customer of the shop, the customer of the arrived appointment, or a chain
  * customer of another shop whom this account found by the full phone (GET customers/lookup, audited)
  * in the last day: an id alone never reveals another shop's customer.
  */
-async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, customerId: number | null, appointmentCustomerId: number | null) {
+async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, c: Materials['customer'], customerId: number | null, appointmentCustomerId: number | null) {
   if (customerId === null) return { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false };
-  const [c] = await tx.select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId }).from(customers).where(eq(customers.id, customerId));
   if (!c) throw CUSTOMER_MISSING();
   if (c.shopId === shopId || c.id === appointmentCustomerId) return c;
   const [found] = await tx
@@ -65,10 +94,8 @@ async function arrivedAppointment(tx: DbOrTx, shopId: number, appointmentId: num
   return a;
 }
 
-/** The programs of the lines, on shelf, by id. */
-async function programsOf(tx: DbOrTx, input: OrderCreateInput): Promise<PricedProgram[]> {
-  const ids = [...new Set(input.lines.map((l) => l.programId))];
-  const found = await tx.select().from(programs).where(inArray(programs.id, ids));
+/** The programs of the lines, on shelf, in the lines' order. */
+function linePrograms(found: Materials['programs'], input: OrderCreateInput): PricedProgram[] {
   return input.lines.map((l, i) => {
     const p = found.find((x) => x.id === l.programId);
     if (!p) throw fieldError(`lines.${i}.programId`, `${L.programId}不存在`);
@@ -78,11 +105,7 @@ async function programsOf(tx: DbOrTx, input: OrderCreateInput): Promise<PricedPr
 }
 
 /** The staff sharing the order: each an active member of the shop. */
-async function sharesOf(tx: DbOrTx, shopId: number, input: OrderCreateInput) {
-  const found = await tx
-    .select({ id: staff.id, name: staff.name, status: staff.status })
-    .from(staff)
-    .where(and(eq(staff.shopId, shopId), inArray(staff.id, input.staffShares.map((s) => s.staffId))));
+function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
   return input.staffShares.map((s, i) => {
     const m = found.find((x) => x.id === s.staffId);
     if (!m) throw fieldError(`staffShares.${i}.staffId`, `${L.staffId}不存在`);
@@ -92,42 +115,62 @@ async function sharesOf(tx: DbOrTx, shopId: number, input: OrderCreateInput) {
 }
 
 /**
- * POST orders, inside the caller's transaction: prices every line from the program and the customer
- * (whatever the client thinks the prices are), checks discounts, staff and appointment, and draws
- * the day's order number. The order belongs to the session's shop, whoever's customer it is for.
+ * POST orders: prices every line from the program and the customer (whatever the client thinks the
+ * prices are), checks discounts, staff and appointment, and draws the day's order number. The order
+ * belongs to the session's shop, whoever's customer it is for.
+ *
+ * Round trips and lock waits are what a create costs (bench/README.md), so it runs in three
+ * statements and no transaction: everything is read in one (with the key's stored answer), the
+ * number is drawn in its own, and the order, its audit row and the key's answer are written in the
+ * third, all or nothing. The row is built here whole (its id drawn with the reads), so the answer
+ * needs no read back.
  */
-export async function createOrder(tx: DbOrTx, actor: Actor, input: OrderCreateInput, now = Date.now()): Promise<Order> {
+export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput, key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  const appointment = await arrivedAppointment(tx, shopId, input.appointmentId);
+  // The key first: a retry of a create that checked out an appointment finds the appointment taken by its own order.
+  const found = await materialsOf(db, shopId, input, key);
+  key.replayIfAnswered(found.stored);
+  const appointment = await arrivedAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
-  const customer = await customerOf(tx, actor, shopId, input.customerId, appointment?.customerId ?? null);
-  const lines = await programsOf(tx, input);
+  const customer = await customerOf(db, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
+  const lines = linePrograms(found.programs, input);
   const priced = priceOrder(
     input.lines.map((l, i) => ({ program: lines[i], quantity: l.quantity, discountFen: l.discountFen })),
     input.discountFen,
     customer.vip,
   );
   if (priced.payableFen === 0) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
-  const staffShares = await sharesOf(tx, shopId, input);
-  // Last: the number's row lock orders the shop's cashiers until this transaction commits.
-  const orderNo = await nextOrderNo(tx, shopId, shanghaiDayOf(now));
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      orderNo,
-      shopId,
-      customerId: customer.id,
-      customerName: customer.name,
-      customerPhone: customer.phone,
-      customerVip: customer.vip,
-      appointmentId: appointment?.id ?? null,
-      ...priced,
-      staffShares,
-      note: input.note,
-      createdBy: actor.session.accountId,
-      createdByName: actor.session.accountName.slice(0, 30),
-    })
-    .returning();
-  await audit(tx, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` });
-  return orderView(row, actingShopName(actor));
+  const staffShares = sharesOf(found.staff, input);
+  const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
+  const at = new Date(now).toISOString();
+  const row: OrderRow = {
+    id: found.id,
+    orderNo,
+    shopId,
+    customerId: customer.id,
+    customerName: customer.name,
+    customerPhone: customer.phone,
+    customerVip: customer.vip,
+    appointmentId: appointment?.id ?? null,
+    status: 'unpaid',
+    ...priced,
+    payments: [],
+    paidFen: 0,
+    refundedFen: 0,
+    staffShares,
+    note: input.note,
+    cancelReason: '',
+    createdBy: actor.session.accountId,
+    createdByName: actor.session.accountName.slice(0, 30),
+    paidAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const order = orderView(row, actingShopName(actor));
+  await writeTogether(db, {
+    order: db.insert(orders).values(row),
+    audit: auditInsert(db, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
+    key: key.keep(order),
+  });
+  return order;
 }

@@ -1,16 +1,19 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../db/client';
-import { appointments, ledgerEntries, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
-import { audit } from '../audit/audit';
-import { conflict, invalid } from '../http/errors';
+import type { Db, DbOrTx } from '../db/client';
+import { appointments, ledgerEntries, orders, performanceRecords, touchUpEntitlements } from '../db/schema';
+import { audit, auditInsert } from '../audit/audit';
+import { writeTogether } from '../db/writeTogether';
+import { conflict, invalid, notFound } from '../http/errors';
+import { pgErrorOf } from '../http/resource';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus, type orderPaySchema } from '../../contract/order';
 import { fenToYuan } from '../../src/components/money/money';
-import { actingShopName, lockOrder, orderView, type OrderRow } from './orderRow';
+import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
+import type { KeyInStatement } from '../idempotency/idempotency';
 
 export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
@@ -65,44 +68,100 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
 }
 
 /**
- * POST orders/:id/pay, inside the caller's transaction: with the order row locked, an unpaid order
- * whose payments add up to its payable exactly becomes paid, and with it, all or nothing: one
- * pending performance record per staff share, the service income in the ledger, the touch-up
- * entitlements its lines grant, its arrived appointment completed, and an audit row.
+ * The shop's order (null when there is none) with what paying it needs: the commission rate of each
+ * staff member of its shares and the touch-up days of each program of its lines, as they are now,
+ * and the key's stored answer. One round trip, always one row; the subqueries name the outer table
+ * themselves (drizzle prints a one-table select's columns unqualified).
  */
-export async function payOrder(tx: DbOrTx, actor: Actor, id: number, payments: OrderPayment[], now = Date.now()): Promise<Order> {
+async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInStatement<Order>) {
+  const from = key.purge ? db.with(db.$with('expired', {}).as(key.purge)) : db;
+  const [found] = await from
+    .select({
+      order: orders,
+      rates: sql<{ id: number; rate: number }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
+        from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(orders.staff_shares) x))`,
+      touchUpDays: sql<{ id: number; days: number }[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
+        from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(orders.lines) x))`,
+      stored: key.stored,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(orders, and(eq(orders.id, id), eq(orders.shopId, shopId)))
+    .prepare(key.purge ? 'keyed_order_for_payment' : 'order_for_payment')
+    .execute();
+  return found;
+}
+
+/** The payment's statement found the order no longer unpaid: its records had no paid order to name. */
+const isNoLongerUnpaid = (e: unknown) => {
+  const err = pgErrorOf(e) as { code?: string; table?: string; column?: string };
+  return err.code === '23502' && err.table === 'performance_records' && err.column === 'order_id';
+};
+
+/**
+ * POST orders/:id/pay: an unpaid order whose payments add up to its payable exactly becomes paid,
+ * and with it, all or nothing: one pending performance record per staff share, the service income
+ * in the ledger, the touch-up entitlements its lines grant, its arrived appointment completed, and
+ * an audit row.
+ *
+ * Round trips and lock waits are what a pay costs (bench/README.md), so it is two statements and no
+ * transaction (one around the appointment's step when there is one): the order is read with its
+ * rates, touch-up days and the key's stored answer; the paid row is built here (its updatedAt is its
+ * paidAt) and every write, with the key's answer, goes in one statement. That statement pays the
+ * order only if it is still unpaid (the update's condition, checked on the row as it is then); the
+ * performance records take the order's id from that update, so when another call paid or cancelled
+ * the order meanwhile they name no order, the not-null column refuses the statement whole, and the
+ * call starts again from the read, which then answers as for a call that came after. The shop's
+ * daily sales row that the orders trigger updates (server/db/migrations/0005_reporting.sql) is
+ * locked only while the statement runs and commits.
+ */
+export async function payOrder(db: Db, actor: Actor, id: number, payments: OrderPayment[], key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  const before = await lockOrder(tx, shopId, id);
-  const status = before.status as OrderStatus;
-  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
-  const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
-  if (paidFen !== before.payableFen) {
-    const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
-    throw invalid(msg, [{ field: 'payments', message: msg }]);
+  for (;;) {
+    const { order: before, rates, touchUpDays, stored } = await orderForPayment(db, shopId, id, key);
+    key.replayIfAnswered(stored);
+    if (!before) throw notFound(ORDER_MISSING);
+    const status = before.status as OrderStatus;
+    if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
+    const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
+    if (paidFen !== before.payableFen) {
+      const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
+      throw invalid(msg, [{ field: 'payments', message: msg }]);
+    }
+    const paidAt = new Date(now).toISOString();
+    const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
+    const row: OrderRow = { ...before, ...paid };
+    const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
+    const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
+    const order = orderView(row, actingShopName(actor));
+    const write = (to: DbOrTx) =>
+      writeTogether(to, {
+        paid: to
+          .update(orders)
+          .set(paid)
+          .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+          .returning({ id: orders.id }),
+        records: to.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0).map((r) => ({ ...r, orderId: sql`(select id from paid)` }))),
+        income: to.insert(ledgerEntries).values(incomeEntry(row, actor.session, now)),
+        rights: rights.length ? to.insert(touchUpEntitlements).values(rights) : undefined,
+        audit: auditInsert(to, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` }),
+        key: key.keep(order),
+      });
+    try {
+      if (row.appointmentId === null) await write(db);
+      else {
+        const appointmentId = row.appointmentId;
+        await db.transaction(async (tx) => {
+          // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
+          const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, appointmentId));
+          if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, appointmentId, 'complete', '', now);
+          await write(tx);
+        });
+      }
+      return order;
+    } catch (e) {
+      if (!isNoLongerUnpaid(e)) throw e;
+    }
   }
-  const paidAt = new Date(now).toISOString();
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'paid', payments, paidFen, paidAt, updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
-    .returning();
-  const rates = await tx
-    .select({ id: staff.id, rate: staff.commissionRateBp })
-    .from(staff)
-    .where(inArray(staff.id, row.staffShares.map((s) => s.staffId)));
-  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
-  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
-  const windows = await tx.select({ id: programs.id, days: programs.touchUpDays }).from(programs).where(inArray(programs.id, row.lines.map((l) => l.programId)));
-  const rights = orderEntitlements(row, (id) => windows.find((p) => p.id === id)?.days ?? 0, now);
-  if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
-  if (row.appointmentId !== null) {
-    // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
-    const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, row.appointmentId));
-    if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
-  }
-  const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
-  await audit(tx, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` });
-  return orderView(row, actingShopName(actor));
 }
 
 /** POST orders/:id/cancel: an unpaid order only, with its reason; a paid one is refunded through an after-sale. */

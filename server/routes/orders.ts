@@ -6,7 +6,7 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { answerOnce, idempotencyHeaders } from '../idempotency/idempotency';
+import { answerOnceInOneStatement, idempotencyHeaders } from '../idempotency/idempotency';
 import { orderList, orderListStatements, shopNames } from '../orders/listing';
 import { orderView, readOrder, type OrderRow } from '../orders/orderRow';
 import { createOrder } from '../orders/createOrder';
@@ -26,11 +26,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) => ok(await readOrder(app.db, sessionOf(req), req.params.id)));
 
   app.post(base, { ...guard('create'), schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor) => createOrder(tx, actor, req.body)),
+    answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
   );
 
   app.post(`${base}/:id/pay`, { ...guard('action:pay'), schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor) => payOrder(tx, actor, req.params.id, req.body.payments)),
+    answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
   );
 
   app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>

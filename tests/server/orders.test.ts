@@ -3,7 +3,10 @@ import { createTestContext, type TestContext } from './support/testApp';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
-import { ORDER_NO_RE, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../server/db/schema';
+import { nextOrderNo } from '../../server/orders/orderNo';
+import { formatOrderNo, ORDER_NO_RE, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
 import { CUSTOMER_LOOKUPS_PER_HOUR } from '../../contract/customer';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
@@ -241,6 +244,22 @@ describe('orders: paying', () => {
     expect(await count('performance_records where order_id = $1', [o.id])).toBe(1);
     expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data.status).toBe('completed');
   });
+
+  it('writes an order, its audit row and its key’s answer together or not at all; the number a failed create drew stays unused', async () => {
+    const sequence = (o: Order) => Number(o.orderNo.split('-')[2]);
+    const before = await createdOrder(t, manager1, { lines: [line(f.facial.id)], staffShares: soloShare() });
+    await query(t, `create function refuse_order_audit() returns trigger language plpgsql as $$ begin if new.entity = 'order' and new.action = 'create' then raise exception 'audit unavailable'; end if; return new; end $$`);
+    await query(t, 'create trigger audit_refuses before insert on audit_logs for each row execute function refuse_order_audit()');
+    const body = { lines: [line(f.facial.id)], staffShares: soloShare(), note: '审计失败' };
+    const failed = await post(manager1, '/orders', body, 'create-rollback-key');
+    expect(failed.status).toBe(500);
+    expect(await count(`orders where note = '审计失败'`, [])).toBe(0);
+    expect(await count(`idempotency_keys where key = 'create-rollback-key'`, [])).toBe(0);
+    await query(t, 'drop trigger audit_refuses on audit_logs');
+    const retried = await post(manager1, '/orders', body, 'create-rollback-key');
+    expect(retried.status).toBe(200);
+    expect(sequence(retried.body.data)).toBe(sequence(before) + 2);
+  });
 });
 
 describe('orders: appointments', () => {
@@ -248,8 +267,12 @@ describe('orders: appointments', () => {
     const appointmentId = await arrivedAppointment(f.plainCustomer);
     const wrongCustomer = await post(manager1, '/orders', { customerId: f.vipCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
     expect([wrongCustomer.status, invalidFields(wrongCustomer)]).toEqual([400, ['customerId']]);
-    await createdOrder(t, manager1, { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
-    const again = await post(manager1, '/orders', { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() });
+    const body = { customerId: f.plainCustomer, appointmentId, lines: [line(f.facial.id)], staffShares: soloShare() };
+    const made = await post(manager1, '/orders', body, 'appointment-key');
+    expect(made.status).toBe(200);
+    // A retry with the key answers the order again, though the appointment now has that very order.
+    expect((await post(manager1, '/orders', body, 'appointment-key')).raw).toBe(made.raw);
+    const again = await post(manager1, '/orders', body);
     expect(again.status).toBe(409);
     const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * 86_400_000).toISOString().slice(0, 10);
     const booked = await call(manager1, 'POST', '/appointments', { customerId: f.plainCustomer, programId: f.brow.id, staffId: null, startAt: `${day}T11:00:00+08:00` });
@@ -277,6 +300,19 @@ describe('orders: states', () => {
     expect((await call(manager1, 'PATCH', `/orders/${paid.id}`, { note: '改' })).status).toBe(404);
     expect((await call(manager1, 'DELETE', `/orders/${paid.id}`)).status).toBe(404);
     expect((await call(manager1, 'GET', `/orders/${paid.id}`)).body.data).toMatchObject({ status: 'paid', note: '' });
+  });
+
+  it('draws numbers in sequence and leaves the connection waiting for the flush of every later commit', async () => {
+    const client = await t.database.pool.connect();
+    try {
+      const db = drizzle(client, { schema });
+      const day = '2031-01-02';
+      const first = await nextOrderNo(db, f.shop1, day);
+      expect(await nextOrderNo(db, f.shop1, day)).toBe(formatOrderNo(day, f.shop1, Number(first.split('-')[2]) + 1));
+      expect((await client.query('show synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+    } finally {
+      client.release();
+    }
   });
 
   it('numbers a shop’s orders of a day in sequence: date, shop, number', async () => {

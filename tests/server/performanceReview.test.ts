@@ -112,6 +112,9 @@ describe('approve and reject', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id, status: 'approved', reviewedBy: financeName });
     expect(Date.now() - Date.parse(r.body.data.reviewedAt)).toBeLessThan(60_000);
+    // The list reads its rows its own way (by position); a reviewed row reads there as it reads alone.
+    const one = await call(finance, 'GET', `/performance-records/${id}`);
+    expect((await call(finance, 'GET', `/performance-records?id=${id}`)).body.data).toEqual([one.body.data]);
     const again = await call(admin, 'POST', `/performance-records/${id}/approve`, {});
     expect([again.status, again.body.code]).toEqual([409, 40900]);
     const reject = await call(admin, 'POST', `/performance-records/${id}/reject`, { reason: '重复' });
