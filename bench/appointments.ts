@@ -15,8 +15,8 @@
  * Environment (all optional): as bench/customers.ts; BENCH_CONNECTIONS (20), BENCH_SECONDS (10).
  */
 import { API } from '../contract/api';
-import { ACTIVE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, SLOT_MINUTES } from '../contract/appointment';
-import { appointmentCalendarStatements, appointmentListQuery, CALENDAR_TYPES } from '../server/appointments/listing';
+import { ACTIVE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, SLOT_MINUTES, type AppointmentCalendar } from '../contract/appointment';
+import { appointmentCalendarStatements, appointmentListQuery } from '../server/appointments/listing';
 import { shanghaiDayOf, shanghaiInstant } from '../server/appointments/shanghaiTime';
 import { statementOf } from '../server/db/list/preparedList';
 import { seededRandom } from '../server/seed/random';
@@ -66,7 +66,7 @@ async function benchWeekView(ctx: BenchContext, week: { monday: string; rows: nu
   const url = `${API.resourceBase}/appointments?${new URLSearchParams(query)}`;
   const answer = await fetch(`${ctx.serverUrl}${url}`, { headers: { authorization: `Bearer ${ctx.token}` } });
   const text = await answer.text();
-  const rows = (JSON.parse(text) as { data: unknown[] }).data.length;
+  const rows = (JSON.parse(text) as { data: AppointmentCalendar }).data.id.length;
   if (rows !== week.rows) throw new Error(`周视图应返回 ${week.rows} 条，实际 ${rows} 条`);
   console.log(`周视图：门店 ID ${ctx.shopId}，${week.monday} 起一周 ${rows} 条预约，每次回答 ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB，${ctx.connections} 个并发连接，每种方式 ${ctx.durationMs / 1000} 秒`);
 
@@ -75,12 +75,11 @@ async function benchWeekView(ctx: BenchContext, week: { monday: string; rows: nu
   const statements = appointmentCalendarStatements(ctx.database.db, ctx.session, request);
   const rowsSql = statementOf(statements.rows, statements.names.rows, statements.values);
   const totalSql = statementOf(statements.total, statements.names.total, statements.values);
-  // As the route does: the page, received with the route's parsers, and a count only when the page
-  // cannot tell the total.
+  // As the route does: the page as PostgreSQL's JSON text, and a count only when the page cannot tell the total.
   const direct = async () => {
-    const found = await ctx.sqlPool.query({ ...rowsSql, rowMode: 'array', types: CALENDAR_TYPES });
-    if (found.rowCount === 0 || found.rowCount === statements.limit) await ctx.sqlPool.query(totalSql);
-    return found.rowCount !== null;
+    const [page] = (await ctx.sqlPool.query<{ calendar: string; rows: number }>(rowsSql)).rows;
+    if (page.rows === 0 || page.rows === statements.limit) await ctx.sqlPool.query(totalSql);
+    return page.calendar.length > 0;
   };
   return apiBesideSql(ctx, `周视图（${rows} 条）`, () => ctx.get(url), direct);
 }

@@ -20,9 +20,6 @@ import { customerListStatements } from '../server/routes/customers';
 import { statementOf } from '../server/db/list/preparedList';
 import { apiBesideSql, printTable, runAsCommand, verdict, withBench, SLICES, type BenchOptions, type BenchResult } from './measure';
 
-// bench/finance.ts and bench/reports.ts take these from here.
-export { closedLoop, joined, login, openBenchDatabase, percentile, SLICES, summarize, WARM_MS, type LoadRun } from './measure';
-
 export async function benchCustomers(opts: BenchOptions = {}): Promise<BenchResult[] | undefined> {
   return withBench(opts, 50, async (ctx) => {
     const [{ total, last4 }] = (

@@ -22,7 +22,7 @@ import type { SessionContext } from '../server/auth/sessionGuard';
 import { BENCH } from '../server/seed/bench';
 import { startServer, treeMemory, type RunningServer } from './serverProcess';
 import { HttpLoad } from './httpLoad';
-import { closedLoop, joined, login, openBenchDatabase, SLICES, summarize, WARM_MS, type LoadRun } from './customers';
+import { closedLoop, joined, login, openBenchDatabase, SLICES, summarize, WARM_MS, type LoadRun } from './measure';
 
 const MB = 1024 * 1024;
 

@@ -23,7 +23,7 @@ import { BENCH } from '../server/seed/bench';
 import { BENCH_REPORTS } from '../server/seed/benchOrders';
 import { addDays, calendarOf } from '../server/reports/period';
 import { children, startServer, type RunningServer } from './serverProcess';
-import { closedLoop, percentile } from './customers';
+import { closedLoop, percentile } from './measure';
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 

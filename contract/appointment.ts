@@ -177,15 +177,57 @@ export const appointmentRowSchema = z.object({
 export type Appointment = z.infer<typeof appointmentRowSchema>;
 
 /**
- * GET appointments' `_view`: without it a list answers every field above; `_view=calendar` answers
- * only what the booking board draws (customer, program, artist, time, status) — a week of 3,000
- * bookings is then less than half the bytes, and the server reads and writes less than half the
- * fields (bench/README.md, "booking calendar"). The drawer reads the rest with GET appointments/:id.
+ * GET appointments' `_view`: without it a list answers rows of every field above; `_view=calendar`
+ * answers what the booking board draws of the same page (customer, program, artist, time, status) by
+ * column: the i-th entry of each array belongs to the page's i-th booking, in the list's order. The
+ * start is epoch milliseconds and the end is start + durationMinutes (every write sets endAt so).
+ * PostgreSQL writes this answer and the server passes it on as it is: a week of 3,000 bookings as
+ * row objects cost the server more CPU than the whole request may (bench/README.md, "booking
+ * calendar"). The drawer reads the rest with GET appointments/:id.
  */
 export const APPOINTMENT_LIST_VIEWS = ['calendar'] as const;
 export type AppointmentListView = (typeof APPOINTMENT_LIST_VIEWS)[number];
-export const appointmentCalendarRowSchema = appointmentRowSchema.pick({ id: true, customerName: true, programName: true, staffId: true, staffName: true, startAt: true, endAt: true, status: true });
-export type AppointmentCalendarRow = z.infer<typeof appointmentCalendarRowSchema>;
+export const appointmentCalendarSchema = z.object({
+  id: z.array(z.number()),
+  staffId: z.array(z.number().nullable()),
+  start: z.array(z.number()),
+  durationMinutes: z.array(z.number()),
+  status: z.array(z.enum(APPOINTMENT_STATUSES)),
+  customerName: z.array(z.string()),
+  programName: z.array(z.string()),
+  staffName: z.array(z.string()),
+});
+export type AppointmentCalendar = z.infer<typeof appointmentCalendarSchema>;
+/** One booking of a calendar answer. */
+export type AppointmentCalendarRow = { [K in keyof AppointmentCalendar]: AppointmentCalendar[K][number] };
+
+/** The bookings of a calendar answer, one object each. */
+export function calendarRows(page: AppointmentCalendar): AppointmentCalendarRow[] {
+  return page.id.map((id, i) => ({
+    id,
+    staffId: page.staffId[i],
+    start: page.start[i],
+    durationMinutes: page.durationMinutes[i],
+    status: page.status[i],
+    customerName: page.customerName[i],
+    programName: page.programName[i],
+    staffName: page.staffName[i],
+  }));
+}
+
+/** The calendar answer of these list rows (the mock engine answers _view=calendar with it). */
+export function calendarOf(rows: Appointment[]): AppointmentCalendar {
+  return {
+    id: rows.map((r) => r.id),
+    staffId: rows.map((r) => r.staffId),
+    start: rows.map((r) => Date.parse(r.startAt)),
+    durationMinutes: rows.map((r) => r.durationMinutes),
+    status: rows.map((r) => r.status),
+    customerName: rows.map((r) => r.customerName),
+    programName: rows.map((r) => r.programName),
+    staffName: rows.map((r) => r.staffName),
+  };
+}
 
 export const APPOINTMENT_EVENT_ACTIONS = ['book', 'update', ...APPOINTMENT_ACTIONS] as const;
 export type AppointmentEventAction = (typeof APPOINTMENT_EVENT_ACTIONS)[number];

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import pg, { type Pool } from 'pg';
 import { z } from 'zod';
 import { and, asc, count, eq, gt, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
@@ -8,20 +7,19 @@ import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, listQuery, listSpec, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
 import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../db/list/listRequest';
 import { isInstant, type FilterValue } from '../db/list/filterValues';
-import { placeholders, preparedList, statementOf, type Prepared } from '../db/list/preparedList';
+import { placeholders, preparedList } from '../db/list/preparedList';
 import { byShop, listStatements, serverResource } from '../http/resource';
-import { ok } from '../http/reply';
 import { invalid, notFound } from '../http/errors';
 import { PHONE_RE } from '../../contract/validation';
 import { maskPhone } from '../../contract/mask';
-import { TOTAL_COUNT_HEADER } from '../../contract/envelope';
+import { ErrorCode, TOTAL_COUNT_HEADER } from '../../contract/envelope';
 import {
   APPOINTMENT_LIST_VIEWS,
   appointmentResource,
   MAX_APPOINTMENT_MINUTES,
   MAX_CALENDAR_PAGE,
   MAX_CALENDAR_RANGE_DAYS,
-  type AppointmentCalendarRow,
+  type AppointmentCalendar,
   type AppointmentDetail,
   type AppointmentEvent,
   type AppointmentListView,
@@ -137,21 +135,28 @@ export const appointmentListQuery = appointmentList.listQuery.in
     return z.NEVER;
   });
 
-/** Where the calendar view's fields are read from. */
+/**
+ * The calendar answer's columns as the page reads them: the start as epoch milliseconds (date_part's
+ * double is exact to the millisecond these instants hold), the rest as stored.
+ */
 const calendarColumns = {
   id: appointments.id,
+  staffId: appointments.staffId,
+  start: sql<number>`(date_part('epoch', ${appointments.startAt}) * 1000)::bigint`.as('start'),
+  durationMinutes: appointments.durationMinutes,
+  status: appointments.status,
   customerName: appointments.customerName,
   programName: appointments.programName,
-  staffId: appointments.staffId,
   staffName: appointments.staffName,
-  startAt: appointments.startAt,
-  endAt: appointments.endAt,
-  status: appointments.status,
-} satisfies Record<keyof AppointmentCalendarRow, AnyColumn>;
+} satisfies Record<keyof AppointmentCalendar, AnyColumn | SQL.Aliased>;
 
 /**
- * The statements of a page of GET appointments?_view=calendar, unexecuted: the board's columns of the
- * same rows, in the same order, as the full list; and the count, run only when the page cannot tell it.
+ * The statements of a page of GET appointments?_view=calendar, unexecuted: the same rows in the same
+ * order as the full list, answered by PostgreSQL as one JSON text of arrays (contract/appointment.ts)
+ * with the page's row count; and the count, run only when the page cannot tell the total. The
+ * arrays are aggregated in the page's order: aggregates over a sorted subquery with no join read it
+ * in that order, and an ORDER BY in each aggregate would sort the page once per column on
+ * PostgreSQL 15.
  */
 export function appointmentCalendarStatements(db: Db, session: SessionContext, request: ListRequest) {
   const { bind, values } = placeholders();
@@ -160,47 +165,33 @@ export function appointmentCalendarStatements(db: Db, session: SessionContext, r
   values.limit = list.limit;
   values.offset = list.offset;
   const where = and(scope, list.where);
-  const statements = preparedList<AppointmentCalendarRow>(db, ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|'), (names) => ({
-    rows: db.select(calendarColumns).from(appointments).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows) as unknown as Prepared<AppointmentCalendarRow>,
-    total: db.select({ total: count() }).from(appointments).where(where).prepare(names.total),
-  }));
+  const statements = preparedList<{ calendar: string; rows: number }>(db, ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|'), (names) => {
+    const page = db.select(calendarColumns).from(appointments).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+    // Our own keys, written into the SQL text; an empty page has empty arrays.
+    const arrays = sql.join(
+      Object.keys(calendarColumns).map((key) => sql`${sql.raw(`'${key}'`)}, coalesce(array_agg(${page[key as keyof typeof calendarColumns]}), '{}')`),
+      sql`, `,
+    );
+    return {
+      rows: db.select({ calendar: sql<string>`json_build_object(${arrays})::text`.as('calendar'), rows: sql<number>`count(*)::int`.as('rows') }).from(page).prepare(names.rows),
+      total: db.select({ total: count() }).from(appointments).where(where).prepare(names.total),
+    };
+  });
   return { ...statements, values, offset: list.offset, limit: list.limit };
 }
 
-/**
- * The driver's parsers as drizzle sets them for its own queries: timestamps stay PostgreSQL's text,
- * which the instant columns read straight into the API's ISO string; numbers are parsed by the driver.
- */
-export const CALENDAR_TYPES = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.TIMESTAMPTZ ? (text: string) => text : pg.types.getTypeParser(oid, format)) };
-const calendarFields = Object.entries(calendarColumns);
-
-/** A calendar row from the driver's values of its columns, in calendarColumns' order. */
-function calendarRow(values: unknown[]): AppointmentCalendarRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < calendarFields.length; i++) row[calendarFields[i][0]] = values[i] === null ? null : calendarFields[i][1].mapFromDriverValue(values[i]);
-  return row as AppointmentCalendarRow;
-}
+/** The envelope ok(data) around data PostgreSQL has written as JSON. */
+const okAround = (json: string) => `{"code":${ErrorCode.OK},"msg":"ok","data":${json}}`;
 
 /**
- * A calendar page with its total. A page that is neither empty nor full tells its total itself (a
- * week read in one page always does), so only those count separately. The rows come as arrays and
- * each value is read once by its column: drizzle's generic row mapping took a sixth of the server's
- * CPU for a week of 3,000 (bench/README.md, "booking calendar").
+ * Answers a calendar page: PostgreSQL's JSON text passed on untouched, inside the envelope, as bytes
+ * (encoded once; the length needs no second pass over the text). A page that is neither empty nor
+ * full tells its total itself (a week read in one page always does), so only those count separately.
  */
-export async function readCalendarPage(pool: Pool, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<{ rows: AppointmentCalendarRow[]; total: number }> {
-  const found = await pool.query<unknown[]>({ ...statementOf(statements.rows, statements.names.rows, statements.values), rowMode: 'array', types: CALENDAR_TYPES });
-  const rows = found.rows.map(calendarRow);
-  const total = rows.length > 0 && rows.length < statements.limit ? statements.offset + rows.length : (await statements.total.execute(statements.values))[0].total;
-  return { rows, total };
-}
-
-/**
- * Answers a calendar page, written as JSON here: the route's response serializer knows only the full
- * row. As bytes, so the answer is encoded once and its length needs no second pass over the text.
- */
-export async function sendCalendarPage(reply: FastifyReply, pool: Pool, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<void> {
-  const { rows, total } = await readCalendarPage(pool, statements);
-  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify(ok(rows))));
+export async function sendCalendarPage(reply: FastifyReply, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<void> {
+  const [{ calendar, rows }] = await statements.rows.execute(statements.values);
+  const total = rows > 0 && rows < statements.limit ? statements.offset + rows : (await statements.total.execute(statements.values))[0].total;
+  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(Buffer.from(okAround(calendar)));
 }
 
 /** GET appointments/:id: the row (another shop's is 404 to a manager) with its history, oldest first. */

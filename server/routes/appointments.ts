@@ -21,7 +21,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(base, { ...guard('list'), schema: { ...listSchema(appointmentResource, appointmentList), querystring: appointmentListQuery } }, async (req, reply) => {
     const { view, ...request } = req.query;
     const session = sessionOf(req);
-    if (view === 'calendar') return sendCalendarPage(reply, app.pool, appointmentCalendarStatements(app.db, session, request));
+    if (view === 'calendar') return sendCalendarPage(reply, appointmentCalendarStatements(app.db, session, request));
     return sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, session, request), appointmentView);
   });
 

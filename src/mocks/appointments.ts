@@ -1,4 +1,4 @@
-import { appointmentResource, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type Appointment } from '../../contract/appointment';
+import { appointmentResource, calendarOf, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type Appointment } from '../../contract/appointment';
 import { mockResource } from './engine/resource';
 
 /** A from/to value of the query: epoch ms, or a day read as its Shanghai midnight. */
@@ -9,7 +9,7 @@ const rawInstant = (raw: string | null) => (raw === null ? NaN : instantOf(/^\d{
  * Mock mode keeps no calendar: the appointment list starts empty (the customer detail's visits tab
  * and the calendar pages then show their empty states). Bookings need the server's scheduling
  * rules, which the mocks do not imitate; a test may put rows in, and from/to read them as the server
- * does (bookings overlapping [from, to)).
+ * does (bookings overlapping [from, to)), and `_view=calendar` answers the board's columns of a page.
  */
 export const appointments = mockResource<Appointment>(appointmentResource, {
   filters: {
@@ -19,4 +19,7 @@ export const appointments = mockResource<Appointment>(appointmentResource, {
   // A calendar's day or week comes in one page, as on the server: from/to at most a month apart.
   maxPageSize: (params) =>
     rawInstant(params.get('to')) - rawInstant(params.get('from')) <= MAX_CALENDAR_RANGE_DAYS * 86_400_000 ? MAX_CALENDAR_PAGE : undefined,
+  views: { calendar: calendarOf },
+  // The drawer reads a booking with its history, which the mocks do not keep.
+  toResponse: (row, { verb }) => (verb === 'read' ? { ...row, history: [] } : row),
 });

@@ -4,7 +4,7 @@ import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './sup
 import { query } from './support/authCalls';
 import { bookAppointment } from '../../server/appointments/booking';
 import { sendDueReminders, reminderTime } from '../../server/appointments/reminders';
-import { APPOINTMENT_ACTIONS, APPOINTMENT_TRANSITIONS, appointmentCalendarRowSchema, type Appointment, type AppointmentAction, type AppointmentCalendarRow, type AppointmentDetail } from '../../contract/appointment';
+import { APPOINTMENT_ACTIONS, APPOINTMENT_TRANSITIONS, appointmentCalendarSchema, calendarOf, calendarRows, type Appointment, type AppointmentAction, type AppointmentCalendar, type AppointmentDetail } from '../../contract/appointment';
 import type { Entitlement } from '../../contract/entitlement';
 import type { SessionContext } from '../../server/auth/sessionGuard';
 
@@ -367,27 +367,50 @@ describe('appointments: the list', () => {
     expect(invalidFields(await call(manager1, 'GET', '/appointments?status=lost'))).toEqual(['status']);
   });
 
-  it('answers the board only its fields with _view=calendar: the same rows, order and total as the full list', async () => {
+  it('answers the board its fields by column with _view=calendar: the same rows, order and total as the full list', async () => {
     const day = futureDay(42);
     const first = await booked({ staffId: artistA, startAt: at(day, '11:00') });
-    const second = await booked({ staffId: artistB, startAt: at(day, '11:00') });
-    const third = await booked({ staffId: null, startAt: at(day, '10:00') });
+    const second = await booked({ staffId: artistB, startAt: at(day, '11:00'), durationMinutes: 90 });
+    // A walk-in's start need not be on the grid: the calendar keeps its milliseconds.
+    const third = await booked({ staffId: null, startAt: `${day}T10:00:07.250+08:00` });
+    const nextDay = await booked({ staffId: artistA, startAt: at(futureDay(43), '10:00') });
     const range = `from=${encodeURIComponent(at(day, '00:00'))}&to=${encodeURIComponent(at(futureDay(43), '00:00'))}&_sort=startAt&_order=asc`;
     const full = await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=5000`);
     const calendar = await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=5000&_view=calendar`);
     expect(calendar.status).toBe(200);
+    expect(calendar.body).toMatchObject({ code: 0, msg: 'ok' });
+    const page = calendar.body.data as AppointmentCalendar;
+    expect(Object.keys(page).sort()).toEqual(Object.keys(appointmentCalendarSchema.shape).sort());
+    expect(appointmentCalendarSchema.parse(page)).toEqual(page);
+    // Ties on the start time come newest first, as in every list; the next day's booking is outside the range.
+    expect(page.id).toEqual([third.id, second.id, first.id]);
+    expect(page.id).not.toContain(nextDay.id);
+    expect(calendar.total).toBe(3);
     expect(calendar.total).toBe(full.total);
-    // Ties on the start time come newest first, as in every list.
-    expect((calendar.body.data as AppointmentCalendarRow[]).map((r) => r.id)).toEqual([third.id, second.id, first.id]);
-    const pick = (r: Appointment): AppointmentCalendarRow => ({ id: r.id, customerName: r.customerName, programName: r.programName, staffId: r.staffId, staffName: r.staffName, startAt: r.startAt, endAt: r.endAt, status: r.status });
-    expect(calendar.body.data).toEqual((full.body.data as Appointment[]).map(pick));
-    expect(Object.keys(calendar.body.data[0]).sort()).toEqual(Object.keys(appointmentCalendarRowSchema.shape).sort());
-    // A page that is full, or past the end, still tells the total.
-    expect((await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=1&_view=calendar`)).total).toBe(3);
-    const past = await call(manager1, 'GET', `/appointments?${range}&_start=10&_end=20&_view=calendar`);
-    expect([past.body.data, past.total]).toEqual([[], 3]);
-    // Another shop's manager sees none of them.
-    expect((await call(manager3, 'GET', `/appointments?id=${first.id}&_view=calendar`)).body.data).toEqual([]);
+    expect(page).toEqual(calendarOf(full.body.data as Appointment[]));
+    const rows = calendarRows(page);
+    expect(rows.map((r) => new Date(r.start).toISOString())).toEqual([third.startAt, second.startAt, first.startAt]);
+    expect(rows.map((r) => new Date(r.start + r.durationMinutes * 60_000).toISOString())).toEqual([third.endAt, second.endAt, first.endAt]);
+    expect(rows[0]).toMatchObject({ staffId: null, staffName: '', status: 'booked', customerName: third.customerName, programName: third.programName });
+    expect(rows[1]).toMatchObject({ staffId: artistB, staffName: second.staffName, durationMinutes: 90 });
+  });
+
+  it('pages the calendar view as every list: a full page and one past the end still tell the total; scoped by shop', async () => {
+    const day = futureDay(44);
+    const made: Appointment[] = [];
+    for (const clock of ['10:00', '11:00', '12:00']) made.push(await booked({ staffId: artistA, startAt: at(day, clock) }));
+    const range = `from=${encodeURIComponent(at(day, '00:00'))}&to=${encodeURIComponent(at(futureDay(45), '00:00'))}&_sort=startAt&_order=asc&_view=calendar`;
+    const first = await call(manager1, 'GET', `/appointments?${range}&_start=0&_end=1`);
+    expect([first.body.data.id, first.total]).toEqual([[made[0].id], 3]);
+    const second = await call(manager1, 'GET', `/appointments?${range}&_start=1&_end=3`);
+    expect([second.body.data.id, second.total]).toEqual([[made[1].id, made[2].id], 3]);
+    const empty = Object.fromEntries(Object.keys(appointmentCalendarSchema.shape).map((k) => [k, []]));
+    const past = await call(manager1, 'GET', `/appointments?${range}&_start=10&_end=20`);
+    expect([past.body.data, past.total]).toEqual([empty, 3]);
+    // Another shop's manager sees none of them; admin and finance see them.
+    const none = await call(manager3, 'GET', `/appointments?${range}&_start=0&_end=5000`);
+    expect([none.body.data, none.total]).toEqual([empty, 0]);
+    for (const token of [admin, finance]) expect((await call(token, 'GET', `/appointments?id=${made[1].id}&_view=calendar`)).body.data.id).toEqual([made[1].id]);
   });
 
   it('refuses a _view it does not know, and checks the other parameters as before', async () => {

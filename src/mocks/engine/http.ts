@@ -38,8 +38,8 @@ function envelope(code: ErrorCodeValue, msg: string, data: unknown, headers?: Re
 
 export const ok = (data: unknown, msg = 'ok') => envelope(ErrorCode.OK, msg, data);
 
-/** A list page: the rows, and the total of every matching row in x-total-count. */
-export const page = (rows: unknown[], total: number) => envelope(ErrorCode.OK, 'ok', rows, { [TOTAL_COUNT_HEADER]: String(total) });
+/** A list page: the rows (or a view of them), and the total of every matching row in x-total-count. */
+export const page = (rows: unknown, total: number) => envelope(ErrorCode.OK, 'ok', rows, { [TOTAL_COUNT_HEADER]: String(total) });
 
 export interface Call {
   request: Request;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { apiAllows, resourcePath, type ApiVerb, type ResourceDescriptor } from '../../../contract/resource';
 import { RESOURCES } from '../../../contract/resources';
 import { deleteBlocksQuerySchema } from '../../../contract/deleteBlock';
-import { api, changes, conflict, forbidden, input, invalid, notFound, page, parseId, query, refusalOf, type Call } from './http';
+import { api, badField, changes, conflict, forbidden, input, invalid, notFound, page, parseId, query, refusalOf, type Call } from './http';
 import { matchingRows, pageBounds, type ListHooks } from './listQuery';
 import { authenticate, type Session } from './session';
 import { Table, type NewRow, type StoredRow } from './store';
@@ -28,6 +28,8 @@ export interface ResourceHooks<Row extends StoredRow> extends ListHooks<Row> {
   beforeDelete?: (row: Row, ctx: CallContext) => void;
   /** The row as the API answers it (a masked phone, no password); the stored row by default. */
   toResponse?: (row: Row, ctx: CallContext & { verb: ApiVerb }) => unknown;
+  /** The list's `_view`s by name: each answers a page of rows in its own shape (the booking calendar's columns). */
+  views?: Record<string, (rows: Row[]) => unknown>;
 }
 
 type Method = keyof typeof api;
@@ -45,6 +47,18 @@ function nullsOf(row: z.ZodType): Record<string, null> {
       .filter(([, field]) => field.safeParse(null).success)
       .map(([key]) => [key, null]),
   );
+}
+
+/**
+ * The answer `_view` names, taken out of the query; undefined without one. A resource without views
+ * leaves it to the list protocol, which refuses it as an unknown field.
+ */
+function viewOf<Row extends StoredRow>(params: URLSearchParams, views: ResourceHooks<Row>['views']) {
+  const names = params.getAll('_view');
+  if (!views || names.length === 0) return undefined;
+  params.delete('_view');
+  if (names.length > 1 || !Object.hasOwn(views, names[0])) throw badField('_view', `_view 只能是 ${Object.keys(views).join('、')}`);
+  return views[names[0]];
 }
 
 /** The in-memory resource a descriptor describes: its rows, roles, shop scope, validation and list protocol. */
@@ -101,12 +115,11 @@ export function mockResource<Row extends StoredRow>(descriptor: ResourceDescript
   const crud = [
     handle('get', '', 'list', (ctx) => {
       const params = new URL(ctx.request.url).searchParams;
+      const view = viewOf(params, hooks.views);
       const { start, end } = pageBounds(params, hooks.maxPageSize?.(params));
       const rows = matching(ctx, params);
-      return page(
-        rows.slice(start, end).map((r) => respond(r, ctx, 'list')),
-        rows.length,
-      );
+      const shown = rows.slice(start, end);
+      return page(view ? view(shown) : shown.map((r) => respond(r, ctx, 'list')), rows.length);
     }),
     handle('get', '/:id', 'read', (ctx) => respond(find(ctx, ctx.params.id), ctx, 'read')),
     handle('post', '', 'create', async (ctx) => {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { useInvalidate, useList, useUpdate, type CrudFilter } from '@refinedev/core';
+import { useInvalidate, useList, useUpdate, type BaseRecord, type CrudFilter, type GetListResponse, type HttpError } from '@refinedev/core';
 import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -11,7 +11,17 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, EDITABLE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, type Appointment, type AppointmentCalendarRow, type AppointmentListView, type AppointmentStatus } from '../../../contract/appointment';
+import {
+  APPOINTMENT_STATUSES,
+  calendarRows,
+  EDITABLE_APPOINTMENT_STATUSES,
+  MAX_CALENDAR_PAGE,
+  type Appointment,
+  type AppointmentCalendar,
+  type AppointmentCalendarRow,
+  type AppointmentListView,
+  type AppointmentStatus,
+} from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
 import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
@@ -64,6 +74,9 @@ const LIST_PAGE_SIZE = 20;
 const MIN_COLUMN_PX = 110;
 const GUTTER_PX = 60;
 
+/** The calendar answer reaches the board through the data provider as the server sent it: columns, read here into bookings. */
+const calendarPage = (answer: GetListResponse<BaseRecord>): GetListResponse<AppointmentCalendarRow> => ({ ...answer, data: calendarRows(answer.data as unknown as AppointmentCalendar) });
+
 /** Monday 00:00 of the week of `d` (wall clock). */
 const weekStart = (d: Date) => dayjs(d).subtract((dayjs(d).day() + 6) % 7, 'day').startOf('day').toDate();
 
@@ -104,12 +117,12 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   // The calendar reads its whole day or week in one call, only the fields it draws (the drawer reads
   // the rest); the list pages through every field.
   const calendarView: AppointmentListView = 'calendar';
-  const { result: calendarPage, query: calendarQuery } = useList<AppointmentCalendarRow>({
+  const { result: calendar, query: calendarQuery } = useList<BaseRecord, HttpError, AppointmentCalendarRow>({
     resource: 'appointments',
     filters: [...shared, { field: '_view', operator: 'eq', value: calendarView }],
     sorters,
     pagination: { currentPage: 1, pageSize: MAX_CALENDAR_PAGE },
-    queryOptions: { enabled: !isList },
+    queryOptions: { enabled: !isList, select: calendarPage },
   });
   const { result: listResult, query: listQuery } = useList<Appointment>({
     resource: 'appointments',
@@ -119,7 +132,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
     queryOptions: { enabled: isList },
   });
   const query = isList ? listQuery : calendarQuery;
-  const rows = useMemo(() => calendarPage?.data ?? [], [calendarPage]);
+  const rows = useMemo(() => calendar?.data ?? [], [calendar]);
 
   const columns: StaffColumn[] = useMemo(() => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))], [setup.staff, t]);
   const events: CalEvent[] = useMemo(
@@ -129,8 +142,8 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
         return {
           id: row.id,
           title: `${row.customerName} · ${row.programName}`,
-          start: moved?.start ?? toWallClock(row.startAt),
-          end: moved?.end ?? toWallClock(row.endAt),
+          start: moved?.start ?? toWallClock(row.start),
+          end: moved?.end ?? toWallClock(row.start + row.durationMinutes * 60_000),
           resourceId: moved?.resourceId ?? row.staffId ?? UNASSIGNED,
           row,
         };
@@ -150,7 +163,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
     const changes: Record<string, unknown> = {};
     if (s.getTime() !== event.start.getTime()) changes.startAt = fromWallClock(s);
     const minutes = Math.round((e.getTime() - s.getTime()) / 60_000);
-    if (minutes !== Math.round((Date.parse(event.row.endAt) - Date.parse(event.row.startAt)) / 60_000)) changes.durationMinutes = minutes;
+    if (minutes !== event.row.durationMinutes) changes.durationMinutes = minutes;
     if (staff !== event.resourceId) changes.staffId = staff === UNASSIGNED ? null : staff;
     if (Object.keys(changes).length === 0) return;
     setMoving((m) => new Map(m).set(event.id, { start: s, end: e, resourceId: staff }));

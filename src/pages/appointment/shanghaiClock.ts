@@ -8,9 +8,9 @@ import dayjs, { type Dayjs } from 'dayjs';
  */
 const OFFSET_MS = 8 * 3600_000;
 
-/** An ISO instant -> a Date whose local fields read as Shanghai time. */
-export function toWallClock(iso: string): Date {
-  const s = new Date(Date.parse(iso) + OFFSET_MS);
+/** An instant (ISO, or epoch milliseconds) -> a Date whose local fields read as Shanghai time. */
+export function toWallClock(at: string | number): Date {
+  const s = new Date((typeof at === 'number' ? at : Date.parse(at)) + OFFSET_MS);
   return new Date(s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate(), s.getUTCHours(), s.getUTCMinutes(), s.getUTCSeconds());
 }
 

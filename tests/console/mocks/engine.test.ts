@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockLogin } from '../../../src/mocks/handlers';
+import { appointments } from '../../../src/mocks/appointments';
 import { API } from '../../../contract/api';
 import { ErrorCode } from '../../../contract/envelope';
 import { RESOURCES } from '../../../contract/resources';
@@ -215,6 +216,25 @@ describe('feature rules on the engine', () => {
     expect((await call('GET', `${accounts}/2`, { token })).data).not.toHaveProperty('password');
     expect((await call('GET', `${accounts}/2`, { token })).data.phone).toBe('13800000002');
     expect(await call('DELETE', `${accounts}/2`, { token })).toMatchObject({ status: 409 });
+  });
+
+  it('appointments: _view=calendar answers the page by column; another _view is refused, and so is _view on a list without views', async () => {
+    const token = mockLogin(MANAGER);
+    const now = Date.now();
+    const row = (id: number, start: number, staffId: number | null) => ({
+      id, shopId: 1, kind: 'new-customer' as const, customerId: 1, customerName: `客户${id}`, customerPhone: '137****1234', programId: 1, programName: '雾眉', staffId, staffName: staffId ? '李婷' : '',
+      startAt: new Date(start).toISOString(), endAt: new Date(start + 3_600_000).toISOString(), durationMinutes: 60, status: 'booked' as const, note: '', entitlementId: null, overrideReason: '', cancelReason: '', createdAt: '', updatedAt: '',
+    });
+    appointments.table.insert(row(1, now + 3_600_000, 1));
+    appointments.table.insert(row(2, now + 7_200_000, null));
+    appointments.table.insert({ ...row(3, now + 7_200_000, 1), shopId: 2 });
+    const range = `from=${encodeURIComponent(new Date(now).toISOString())}&to=${encodeURIComponent(new Date(now + 86_400_000).toISOString())}&_sort=startAt&_start=0&_end=5000`;
+    const page = await call('GET', `${base}/appointments?${range}&_view=calendar`, { token });
+    expect(page).toMatchObject({ status: 200, code: 0, total: '2' });
+    expect(page.data).toEqual({ id: [1, 2], staffId: [1, null], start: [now + 3_600_000, now + 7_200_000], durationMinutes: [60, 60], status: ['booked', 'booked'], customerName: ['客户1', '客户2'], programName: ['雾眉', '雾眉'], staffName: ['李婷', ''] });
+    expect(await call('GET', `${base}/appointments?${range}&_view=week`, { token })).toMatchObject(refused('_view 只能是 calendar', '_view'));
+    expect(await call('GET', `${base}/appointments?${range}&_view=calendar&_view=calendar`, { token })).toMatchObject(refused('_view 只能是 calendar', '_view'));
+    expect(await call('GET', `${base}/programs?_view=calendar`, { token })).toMatchObject(refused('不支持的筛选字段：_view', '_view'));
   });
 
   it('shops: a region filter must be six digits', async () => {

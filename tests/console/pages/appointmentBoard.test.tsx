@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Appointment } from '../../../contract/appointment';
+import { appointments } from '../../../src/mocks/appointments';
+import { server } from '../support/server';
+import { preloadPages } from '../app/renderApp';
+import { openPage, PAGE_TEST_TIMEOUT } from './support';
+
+const MANAGER = '13800000002';
+
+/** Today in Asia/Shanghai, "YYYY-MM-DD". */
+const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** A booking of shop 1 today at `clock` (Shanghai time), put into the mock table. */
+function bookedToday(clock: string, fields: Partial<Appointment>): Appointment {
+  const start = Date.parse(`${shanghaiToday()}T${clock}:00+08:00`);
+  const now = new Date().toISOString();
+  return appointments.table.insert({
+    id: appointments.table.peekId(),
+    shopId: 1,
+    kind: 'new-customer',
+    customerId: 1,
+    customerName: '陈雪',
+    customerPhone: '137****1234',
+    programId: 1,
+    programName: '雾眉',
+    staffId: 1,
+    staffName: '李婷',
+    startAt: new Date(start).toISOString(),
+    endAt: new Date(start + 90 * 60_000).toISOString(),
+    durationMinutes: 90,
+    status: 'booked',
+    note: '',
+    entitlementId: null,
+    overrideReason: '',
+    cancelReason: '',
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  });
+}
+
+/** The calendar calls the board makes during the test. */
+function calendarCalls(): URL[] {
+  const urls: URL[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/appointments') && url.searchParams.get('_view') === 'calendar') urls.push(url);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => void server.events.removeListener('request:start', listener));
+  return urls;
+}
+
+describe('booking board in mock mode (/appointment/new-customer)', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  beforeAll(async () => {
+    await Promise.all([preloadPages(), import('../../../src/pages/appointment')]);
+  }, 120_000);
+
+  it('draws the day from the calendar view’s columns and opens the drawer on a click', async () => {
+    const withArtist = bookedToday('11:00', {});
+    const unassigned = bookedToday('14:15', { customerName: '周悦', programName: '水晶唇', staffId: null, staffName: '', status: 'confirmed', durationMinutes: 60 });
+    const calls = calendarCalls();
+    openPage('/appointment/new-customer', MANAGER);
+    const first = await screen.findByTestId(`appointment-${withArtist.id}`, {}, { timeout: 30_000 });
+    expect(first.textContent).toContain('陈雪');
+    expect(first.textContent).toContain('雾眉');
+    expect(first.textContent).toContain('李婷');
+    const second = await screen.findByTestId(`appointment-${unassigned.id}`);
+    expect(second.textContent).toContain('周悦 水晶唇');
+    expect(second.textContent).toContain('未指定 · 已确认');
+    // The event's time range is the start plus its minutes, in Shanghai time.
+    expect(first.closest('.rbc-event')!.textContent).toContain('11:00–12:30');
+    expect(second.closest('.rbc-event')!.textContent).toContain('14:15–15:15');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls[0].searchParams.get('_end')).toBe('5000');
+
+    fireEvent.click(first);
+    const drawer = within((await screen.findByText('预约详情', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement);
+    await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已预约'));
+    expect(drawer.getByText('137****1234', { exact: false })).toBeTruthy();
+  });
+});
