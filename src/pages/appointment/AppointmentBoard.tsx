@@ -7,6 +7,7 @@ import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import './appointmentBoard.css';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import updateLocale from 'dayjs/plugin/updateLocale';
@@ -291,7 +292,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
       ) : (
         // A column per artist stays readable on a phone: the board scrolls sideways instead of squeezing them.
         <div style={{ overflowX: 'auto' }}>
-          <div style={{ height: 'calc(100vh - 300px)', minHeight: 520, minWidth: GUTTER_PX + (view === 'day' ? columns.length : 7) * MIN_COLUMN_PX }} data-testid={`board-${view}`}>
+          <div
+            className="appointment-board"
+            style={{ height: 'calc(100vh - 300px)', minHeight: 520, minWidth: GUTTER_PX + (view === 'day' ? columns.length : 7) * MIN_COLUMN_PX }}
+            data-testid={`board-${view}`}
+          >
             <DnDCalendar
               localizer={localizer}
               culture="zh-cn"
