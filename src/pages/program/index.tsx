@@ -73,10 +73,12 @@ export default function ProgramListPage() {
         { field: 'type', sortable: true, width: 80, render: (type: ProgramType) => t(optionKey('program', 'type', type)) },
         { field: 'priceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
         { field: 'vipPriceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
-        { field: 'durationMinutes', sortable: true, align: 'right', width: 85 },
-        { field: 'touchUpDays', sortable: true, align: 'right', width: 95 },
+        // Short titles (units in the cells): the field labels wrapped the header to three lines on a phone.
+        { field: 'durationMinutes', titleKey: 'program.column.duration', sortable: true, align: 'right', width: 85, render: (n: number) => t('program.minutes', { count: n }) },
+        { field: 'touchUpDays', titleKey: 'program.column.touchUpDays', sortable: true, align: 'right', width: 95, render: (n: number) => t('program.days', { count: n }) },
         {
           field: 'status',
+          titleKey: 'program.column.status',
           sortable: true,
           width: 80,
           render: (status: ProgramStatus) => <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('program', 'status', status))}</Tag>,
