@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Appointment } from '../../../contract/appointment';
-import { appointments } from '../../../src/mocks/appointments';
 import { server } from '../support/server';
 import { preloadPages } from '../app/renderApp';
-import { openPage, PAGE_TEST_TIMEOUT } from './support';
+import { mockBooking, openPage, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
 
@@ -12,33 +11,7 @@ const MANAGER = '13800000002';
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** A booking of shop 1 today at `clock` (Shanghai time), put into the mock table. */
-function bookedToday(clock: string, fields: Partial<Appointment>): Appointment {
-  const start = Date.parse(`${shanghaiToday()}T${clock}:00+08:00`);
-  const now = new Date().toISOString();
-  return appointments.table.insert({
-    id: appointments.table.peekId(),
-    shopId: 1,
-    kind: 'new-customer',
-    customerId: 1,
-    customerName: '陈雪',
-    customerPhone: '137****1234',
-    programId: 1,
-    programName: '雾眉',
-    staffId: 1,
-    staffName: '李婷',
-    startAt: new Date(start).toISOString(),
-    endAt: new Date(start + 90 * 60_000).toISOString(),
-    durationMinutes: 90,
-    status: 'booked',
-    note: '',
-    entitlementId: null,
-    overrideReason: '',
-    cancelReason: '',
-    createdAt: now,
-    updatedAt: now,
-    ...fields,
-  });
-}
+const bookedToday = (clock: string, fields: Partial<Appointment>): Appointment => mockBooking(Date.parse(`${shanghaiToday()}T${clock}:00+08:00`), fields);
 
 /** The calendar calls the board makes during the test. */
 function calendarCalls(): URL[] {

@@ -6,7 +6,7 @@ import { orders } from '../../../src/mocks/money';
 import { getCurrentOrderId } from '../../../src/stores/order';
 import { server } from '../support/server';
 import { preloadPages } from '../app/renderApp';
-import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
+import { dialog, mockBooking, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
 const CASHIER = '/checkstand/cashier';
@@ -14,28 +14,7 @@ const CASHIER = '/checkstand/cashier';
 /** 陈雪 (VIP, customer 1) has arrived for 雾眉 (program 1) with 李婷 (staff 1). */
 function arrivedAppointment() {
   const now = Date.now();
-  return appointments.table.insert({
-    id: appointments.table.peekId(),
-    shopId: 1,
-    kind: 'new-customer',
-    customerId: 1,
-    customerName: '陈雪',
-    customerPhone: '137****1234',
-    programId: 1,
-    programName: '雾眉',
-    staffId: 1,
-    staffName: '李婷',
-    startAt: new Date(now - 600_000).toISOString(),
-    endAt: new Date(now + 3_600_000).toISOString(),
-    durationMinutes: 70,
-    status: 'arrived',
-    note: '',
-    entitlementId: null,
-    overrideReason: '',
-    cancelReason: '',
-    createdAt: new Date(now - 86_400_000).toISOString(),
-    updatedAt: new Date(now).toISOString(),
-  });
+  return mockBooking(now - 600_000, { durationMinutes: 70, status: 'arrived', createdAt: new Date(now - 86_400_000).toISOString() });
 }
 
 /** The Idempotency-Key of each call with `method` to a path ending in `pathEnd`. */

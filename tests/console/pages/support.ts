@@ -1,6 +1,8 @@
 import { onTestFinished } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Appointment } from '../../../contract/appointment';
+import { appointments } from '../../../src/mocks/appointments';
 import { server } from '../support/server';
 import { loginAs, renderApp } from '../app/renderApp';
 
@@ -44,4 +46,36 @@ export async function dialog(title: string) {
 export async function row(text: string) {
   const cell = await screen.findByText(text, { selector: 'td, td *' });
   return within(cell.closest('tr') as HTMLElement);
+}
+
+/**
+ * A booking of shop 1 put into the mock table: 陈雪 (VIP, customer 1) for 雾眉 (program 1) with 李婷
+ * (staff 1), from `start` (epoch ms) for `durationMinutes` (90 unless `fields` say otherwise).
+ */
+export function mockBooking(start: number, fields: Partial<Appointment> = {}): Appointment {
+  const durationMinutes = fields.durationMinutes ?? 90;
+  const now = new Date().toISOString();
+  return appointments.table.insert({
+    id: appointments.table.peekId(),
+    shopId: 1,
+    kind: 'new-customer',
+    customerId: 1,
+    customerName: '陈雪',
+    customerPhone: '137****1234',
+    programId: 1,
+    programName: '雾眉',
+    staffId: 1,
+    staffName: '李婷',
+    startAt: new Date(start).toISOString(),
+    endAt: new Date(start + durationMinutes * 60_000).toISOString(),
+    durationMinutes,
+    status: 'booked',
+    note: '',
+    entitlementId: null,
+    overrideReason: '',
+    cancelReason: '',
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  });
 }
