@@ -20,8 +20,8 @@ import { customerListStatements } from '../server/routes/customers';
 import { statementOf } from '../server/db/list/preparedList';
 import { apiBesideSql, printTable, runAsCommand, verdict, withBench, SLICES, type BenchOptions, type BenchResult } from './measure';
 
-// bench/finance.ts and bench/reports.ts take these from here.
-export { closedLoop, joined, login, openBenchDatabase, percentile, SLICES, summarize, WARM_MS, type LoadRun } from './measure';
+// bench/reports.ts takes these from here.
+export { closedLoop, percentile } from './measure';
 
 export async function benchCustomers(opts: BenchOptions = {}): Promise<BenchResult[] | undefined> {
   return withBench(opts, 50, async (ctx) => {
