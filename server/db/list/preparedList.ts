@@ -22,8 +22,11 @@ export interface PreparedPair<Row> {
   names: { rows: string; total: string };
 }
 
-/** Builds the pair of statements of one list shape, given the names to prepare them under. */
-export type ListBuilder<Row> = (names: { rows: string; total: string }) => Omit<PreparedPair<Row>, 'names'>;
+/**
+ * Builds the pair of statements of one list shape, given the names to prepare them under, with
+ * whatever else is derived from the shape alone (how its rows are read).
+ */
+export type ListBuilder<Row, Extra extends object = object> = (names: { rows: string; total: string }) => Omit<PreparedPair<Row>, 'names'> & Extra;
 
 const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
 
@@ -31,10 +34,10 @@ const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
  * The statements of a list page of this shape: built and prepared the first time (drizzle renders the
  * SQL once, PostgreSQL plans it once per connection), reused for every later call of the same shape.
  */
-export function preparedList<Row>(db: Db, shape: string, build: ListBuilder<Row>): PreparedPair<Row> {
+export function preparedList<Row, Extra extends object = object>(db: Db, shape: string, build: ListBuilder<Row, Extra>): PreparedPair<Row> & Extra {
   let shapes = byDatabase.get(db);
   if (!shapes) byDatabase.set(db, (shapes = new Map()));
-  const known = shapes.get(shape) as PreparedPair<Row> | undefined;
+  const known = shapes.get(shape) as (PreparedPair<Row> & Extra) | undefined;
   if (known) return known;
   if (shapes.size >= MAX_SHAPES) {
     const names = { rows: '', total: '' };
@@ -47,6 +50,10 @@ export function preparedList<Row>(db: Db, shape: string, build: ListBuilder<Row>
   return pair;
 }
 
+const valueNames: string[] = [];
+/** The name of the n-th value a request binds: v0, v1, … */
+const valueName = (n: number) => (valueNames[n] ??= `v${n}`);
+
 /** A binder that turns every value into a numbered placeholder and keeps the values to execute with. */
 export function placeholders(): { bind: Bind; values: Record<string, unknown> } {
   const values: Record<string, unknown> = {};
@@ -54,9 +61,25 @@ export function placeholders(): { bind: Bind; values: Record<string, unknown> } 
   return {
     values,
     bind: <V>(value: V) => {
-      const name = `v${n++}`;
+      const name = valueName(n++);
       values[name] = value;
       return sql.placeholder(name) as unknown as V;
+    },
+  };
+}
+
+/**
+ * A binder that keeps every value under the name placeholders() would give it and answers the value
+ * itself: a request of a shape already prepared binds its values this way, making no SQL.
+ */
+export function boundValues(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  return {
+    values,
+    bind: (value) => {
+      values[valueName(n++)] = value;
+      return value;
     },
   };
 }
