@@ -130,29 +130,32 @@ function filterOf(field: string, op: ListRequest['filters'][number]['op'], value
  */
 function conditionsOf<F extends Record<string, FilterField>>(request: ListRequest, spec: ListSpec<F>, bind: Bind, build: boolean): { shape: string; where: SQL[] } {
   const columns = spec.columns as ListColumns<Record<string, FilterField>>;
-  let shape = '';
+  const shapes: string[] = [];
   const where: SQL[] = [];
-  const add = (part: string, sql: SQL | undefined) => {
-    shape = shape ? `${shape}&${part}` : part;
-    if (build && sql) where.push(sql);
-  };
   for (const { field, op, values } of request.filters) {
     if (values.length === 0) continue;
     const column = columns[field];
+    let found: ListCondition | undefined;
     if (isCustom(column)) {
-      const found = column.where(values, bind, request);
-      if (found) add(`${field}:${found.shape}`, found.where);
-      continue;
+      const custom = column.where(values, bind, request);
+      if (custom) found = { shape: `${field}:${custom.shape}`, where: custom.where };
+    } else {
+      const filter = filterOf(field, op, values);
+      const placeholders = filter.bound.map(bind);
+      found = { shape: filter.shape, where: build ? filter.compare(column, placeholders) : undefined };
     }
-    const filter = filterOf(field, op, values);
-    const placeholders = filter.bound.map(bind);
-    add(filter.shape, build ? filter.compare(column, placeholders) : undefined);
+    if (!found) continue;
+    shapes.push(found.shape);
+    if (build && found.where) where.push(found.where);
   }
   if (request.q && spec.search) {
     const found = spec.search(request.q, bind);
-    if (found) add(`q:${found.shape}`, found.where);
+    if (found) {
+      shapes.push(`q:${found.shape}`);
+      if (build && found.where) where.push(found.where);
+    }
   }
-  return { shape, where };
+  return { shape: shapes.join('&'), where };
 }
 
 /** The part of a shape the sort order decides. */

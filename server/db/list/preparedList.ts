@@ -54,18 +54,27 @@ const valueNames: string[] = [];
 /** The name of the n-th value a request binds: v0, v1, … */
 const valueName = (n: number) => (valueNames[n] ??= `v${n}`);
 
+/**
+ * A binder keeping the n-th value under the n-th name in `values` and answering what `as` makes of
+ * it. Made by a function, not written inline where it is used: tsx would define the name of an
+ * inline one on every call.
+ */
+function binder(values: Record<string, unknown>, as: (name: string, value: unknown) => unknown): Bind {
+  let n = 0;
+  return <V>(value: V) => {
+    const name = valueName(n++);
+    values[name] = value;
+    return as(name, value) as V;
+  };
+}
+
+const asPlaceholder = (name: string) => sql.placeholder(name);
+const asValue = (_name: string, value: unknown) => value;
+
 /** A binder that turns every value into a numbered placeholder and keeps the values to execute with. */
 export function placeholders(): { bind: Bind; values: Record<string, unknown> } {
   const values: Record<string, unknown> = {};
-  let n = 0;
-  return {
-    values,
-    bind: <V>(value: V) => {
-      const name = valueName(n++);
-      values[name] = value;
-      return sql.placeholder(name) as unknown as V;
-    },
-  };
+  return { values, bind: binder(values, asPlaceholder) };
 }
 
 /**
@@ -74,14 +83,7 @@ export function placeholders(): { bind: Bind; values: Record<string, unknown> } 
  */
 export function boundValues(): { bind: Bind; values: Record<string, unknown> } {
   const values: Record<string, unknown> = {};
-  let n = 0;
-  return {
-    values,
-    bind: (value) => {
-      values[valueName(n++)] = value;
-      return value;
-    },
-  };
+  return { values, bind: binder(values, asValue) };
 }
 
 /** One statement as PostgreSQL receives it, for running the very same SQL without the server (bench/customers.ts). */
