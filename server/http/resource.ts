@@ -7,7 +7,7 @@ import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit } from '../audit/audit';
 import { inline, listQuery, listShape, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
 import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
-import { boundValues, placeholders, preparedList, type Prepared } from '../db/list/preparedList';
+import { boundValues, knownList, placeholders, prepareList, type Prepared } from '../db/list/preparedList';
 import { PageReader, runPage } from '../db/list/listPage';
 import { page } from './reply';
 import { forbidden, notFound } from './errors';
@@ -114,7 +114,8 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
   const { bind, values } = boundValues();
   const scoped = res.scope?.(s, bind) !== undefined;
   const shape = `${res.entity}|${scoped ? 'scoped' : 'all'}|${listShape(request, res.list, bind)}`;
-  const statements = preparedList<RowOf<T>, { page: PageStatement<RowOf<T>> }>(db, shape, (names) => {
+  type Extra = { page: PageStatement<RowOf<T>> };
+  const statements = knownList<RowOf<T>, Extra>(db, shape) ?? prepareList<RowOf<T>, Extra>(db, shape, (names) => {
     // The same request bound again, into placeholders: it must bind the values above in the same order.
     const { bind: placed, values: placedValues } = placeholders();
     const scope = res.scope?.(s, placed);
@@ -136,7 +137,7 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
   values.limit = request.end - request.start;
   values.offset = request.start;
   // drizzle() gives the database its pool as $client; the Db type does not carry it.
-  return { ...statements, values, pool: (db as Db & { $client: Pool }).$client };
+  return { rows: statements.rows, total: statements.total, names: statements.names, page: statements.page, values, pool: (db as Db & { $client: Pool }).$client };
 }
 
 /**

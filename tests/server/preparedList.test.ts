@@ -55,6 +55,24 @@ describe('prepared list statements', () => {
     }
   });
 
+  // Conditions that name their values (from/to days, a text q) are bound without making SQL once their shape is known.
+  const named: [string, (db: Db, query: Query) => ListStatements<object>, Query, Query][] = [
+    ['performance records by shop, days and order number', (db, q) => performanceListStatements(db, admin, performanceList.listQuery.parse(q)), { shopId: '1', from: '2026-10-01', to: '2026-10-31', q: '2026' }, { shopId: '2', from: '2026-03-01', to: '2026-03-01', q: 'x%' }],
+    ['ledger entries by days and note', (db, q) => ledgerListStatements(db, admin, ledgerList.listQuery.parse(q)), { from: '2026-01-01', to: '2026-12-31', q: '房租' }, { from: '2025-02-28', to: '2025-03-01', q: '水电' }],
+  ];
+  it.each(named)('reuse one statement for %s, binding what a fresh build binds', (_name, statementsOf, q1, q2) => {
+    const db = freshDb();
+    const first = statementsOf(db, q1);
+    const second = statementsOf(db, q2);
+    expect(second.rows).toBe(first.rows);
+    const fresh = statementsOf(freshDb(), q2);
+    const reused = statementOf(second.rows, second.names.rows, second.values);
+    const built = statementOf(fresh.rows, fresh.names.rows, fresh.values);
+    expect(reused.text).toBe(built.text);
+    expect(reused.values).toEqual(built.values);
+    expect(second.values).not.toEqual(first.values);
+  });
+
   it('gives different shapes different statements', () => {
     const db = freshDb();
     const queries: [SessionContext, Query][] = [

@@ -38,18 +38,19 @@ function oneDay(field: string, values: unknown[]): string {
  * or on a day column (a ledger entry's occurredOn).
  */
 export function dayRange(column: AnyColumn, of: 'instant' | 'day'): { from: CustomFilter; to: CustomFilter } {
+  const onOrAfter = ([start]: unknown[]) => gte(column, start);
+  const upTo = ([bound]: unknown[]) => (of === 'day' ? lte(column, bound) : lt(column, bound));
   return {
     from: {
-      where: (values, bind) => {
+      where: (values) => {
         const day = oneDay('from', values);
-        return { shape: 'from', where: gte(column, bind(of === 'day' ? day : shanghaiDayStart(day))) };
+        return { shape: 'from', bound: [of === 'day' ? day : shanghaiDayStart(day)], sql: onOrAfter };
       },
     },
     to: {
-      where: (values, bind) => {
+      where: (values) => {
         const day = oneDay('to', values);
-        if (of === 'day') return { shape: 'to', where: lte(column, bind(day)) };
-        return { shape: 'to', where: lt(column, bind(nextShanghaiDayStart(day))) };
+        return { shape: 'to', bound: [of === 'day' ? day : nextShanghaiDayStart(day)], sql: upTo };
       },
     },
   };

@@ -35,10 +35,18 @@ const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
  * SQL once, PostgreSQL plans it once per connection), reused for every later call of the same shape.
  */
 export function preparedList<Row, Extra extends object = object>(db: Db, shape: string, build: ListBuilder<Row, Extra>): PreparedPair<Row> & Extra {
+  return knownList<Row, Extra>(db, shape) ?? prepareList(db, shape, build);
+}
+
+/** The statements already prepared for this shape, if any: a request looks them up before it makes a builder. */
+export function knownList<Row, Extra extends object = object>(db: Db, shape: string): (PreparedPair<Row> & Extra) | undefined {
+  return byDatabase.get(db)?.get(shape) as (PreparedPair<Row> & Extra) | undefined;
+}
+
+/** Builds and keeps the statements of a shape not prepared yet (beyond MAX_SHAPES, builds them for this call only). */
+export function prepareList<Row, Extra extends object = object>(db: Db, shape: string, build: ListBuilder<Row, Extra>): PreparedPair<Row> & Extra {
   let shapes = byDatabase.get(db);
   if (!shapes) byDatabase.set(db, (shapes = new Map()));
-  const known = shapes.get(shape) as (PreparedPair<Row> & Extra) | undefined;
-  if (known) return known;
   if (shapes.size >= MAX_SHAPES) {
     const names = { rows: '', total: '' };
     return { ...build(names), names };
