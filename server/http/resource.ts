@@ -35,13 +35,23 @@ export interface Resource<T extends PgTable, F extends Record<string, FilterFiel
    * answers a condition may depend on the session, the form of that condition may not.
    */
   scope?: (s: SessionContext, bind?: Bind) => SQL | undefined;
+  /** What `scope` binds for a session (undefined when it answers no condition): a list request of a known shape binds it without making the condition. */
+  scopeValue?: (s: SessionContext) => number | undefined;
   /** Columns a list row carries beside the table's own (a shop's name), as correlated subqueries. */
   derived?: Record<string, SQL>;
 }
 
+/** The shop a session sees the rows of: a shop-manager's current shop (-1, which no row has, without one); undefined for admin and finance, who see all. */
+function scopedShop(s: SessionContext): number | undefined {
+  return s.role === 'shop-manager' ? (s.shopId ?? -1) : undefined;
+}
+
 /** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
 export function byShop(column: PgColumn) {
-  return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
+  return (s: SessionContext, bind: Bind = inline): SQL | undefined => {
+    const shopId = scopedShop(s);
+    return shopId === undefined ? undefined : eq(column, bind(shopId));
+  };
 }
 
 /**
@@ -71,6 +81,7 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
     listQuery: listRequestSchema(list),
     missing: d.missing,
     scope: d.shopScoped && def.shopColumn ? byShop(def.shopColumn) : undefined,
+    scopeValue: d.shopScoped && def.shopColumn ? scopedShop : undefined,
     derived: def.derived,
   };
 }
@@ -112,15 +123,16 @@ export function currentShopId(req: FastifyRequest): number {
  */
 export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(db: Db, res: Resource<T, F>, s: SessionContext, request: ListRequest): ListStatements<RowOf<T>> {
   const { bind, values } = boundValues();
-  const scoped = res.scope?.(s, bind) !== undefined;
-  const shape = `${res.entity}|${scoped ? 'scoped' : 'all'}|${listShape(request, res.list, bind)}`;
+  const scopeValue = res.scopeValue?.(s);
+  if (scopeValue !== undefined) bind(scopeValue);
+  const shape = `${res.entity}|${scopeValue === undefined ? 'all' : 'scoped'}|${listShape(request, res.list, bind)}`;
   type Extra = { page: PageStatement<RowOf<T>> };
   const statements = knownList<RowOf<T>, Extra>(db, shape) ?? prepareList<RowOf<T>, Extra>(db, shape, (names) => {
     // The same request bound again, into placeholders: it must bind the values above in the same order.
     const { bind: placed, values: placedValues } = placeholders();
     const scope = res.scope?.(s, placed);
     const list = listQuery(request, res.list, placed);
-    if (JSON.stringify(placedValues) !== JSON.stringify(values)) throw new Error(`${res.entity}: a request of shape ${shape} binds its values differently when building its statement`);
+    if ((scope === undefined) !== (scopeValue === undefined) || JSON.stringify(placedValues) !== JSON.stringify(values)) throw new Error(`${res.entity}: a request of shape ${shape} binds its values differently when building its statement`);
     const where = and(scope, list.where);
     const table = res.table as PgTable;
     const total = db.select({ total: count() }).from(table).where(where);
