@@ -88,9 +88,9 @@ export class PageReader<Row> {
 interface Connection {
   parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
-  stream: { cork(): void; uncork(): void };
+  stream: { cork?(): void; uncork?(): void };
   parse(m: { text: string; name: string; types: number[] }): void;
-  bind(m: { statement: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
+  bind(m: { statement: string; values: unknown[] }): void;
   describe(m: { type: 'P'; name: string }): void;
   execute(m: { portal: string }): void;
   sync(): void;
@@ -117,20 +117,30 @@ class PageQuery<Row> {
     private readonly reader: PageReader<Row>,
   ) {}
 
-  submit(connection: Connection): null {
-    connection.stream.cork();
+  /** Sends the query; an error answered here pg reports to the query itself (handleError). */
+  submit(connection: Connection): Error | null {
+    const known = this.name ? (connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name]) : undefined;
+    if (known !== undefined && known !== this.text) return new Error(`Prepared statements must be unique - '${this.name}' was used for a different statement`);
+    let values: unknown[];
+    try {
+      // Written before anything is sent, so a value pg cannot write leaves the connection as it was.
+      values = this.values.map(prepareValue);
+    } catch (e) {
+      return e as Error;
+    }
+    connection.stream.cork?.();
     try {
       // pg's client records a named statement as parsed once PostgreSQL confirms it (by this query's name and text).
-      if (!this.name || !(this.name in connection.parsedStatements || this.name in connection.submittedNamedStatements)) {
+      if (known === undefined) {
         connection.parse({ text: this.text, name: this.name, types: [] });
         if (this.name) connection.submittedNamedStatements[this.name] = this.text;
       }
-      connection.bind({ statement: this.name, values: this.values, valueMapper: prepareValue });
+      connection.bind({ statement: this.name, values });
       if (!this.reader.described) connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
       connection.sync();
     } finally {
-      connection.stream.uncork();
+      connection.stream.uncork?.();
     }
     return null;
   }
