@@ -166,8 +166,8 @@ export function listConditions<T extends PgTable, F extends Record<string, Filte
  * from the first row; only a page past the end, which carries no row to read it from, counts separately.
  */
 export async function readPage<Row>(statements: ListStatements<Row>): Promise<{ rows: Row[]; total: number }> {
-  const { page, names, values } = statements;
-  const found = await runPage(statements.pool, { name: names.rows, text: page.text, values: fillPlaceholders(page.params, values) }, page.reader);
+  const { page: statement, names, values } = statements;
+  const found = await runPage(statements.pool, { name: names.rows, text: statement.text, values: fillPlaceholders(statement.params, values) }, statement.reader);
   return { rows: found.rows, total: found.total ?? (await statements.total.execute(values))[0].total };
 }
 

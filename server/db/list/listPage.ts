@@ -3,7 +3,10 @@ import { Column, is, noopDecoder, SQL, type DriverValueDecoder } from 'drizzle-o
 
 /** A value as PostgreSQL sends it (text format), or null. */
 type Text = string | null;
-type Reader = (text: string) => unknown;
+/** pg's parser of a type's text. */
+type Parse = (text: string) => unknown;
+/** drizzle's mapping of a field's value as pg gives it. */
+type Decode = (value: unknown) => unknown;
 
 const B = pg.types.builtins;
 /**
@@ -19,15 +22,15 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknow
 const mappingOf = (sql: SQL) => (sql as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
 
 /** What a selected field does with the driver's value: a column's own mapping or an SQL's mapWith; undefined when nothing. */
-function decoderOf(field: unknown): Reader | undefined {
+function decoderOf(field: unknown): Decode | undefined {
   const decoder = is(field, Column) ? field : is(field, SQL) ? mappingOf(field) : is(field, SQL.Aliased) ? mappingOf(field.sql) : undefined;
   if (!decoder || decoder === noopDecoder || decoder.mapFromDriverValue === identity) return undefined;
   return (value) => decoder.mapFromDriverValue(value);
 }
 
 /** pg's parser of the type, or undefined when the text is the value (text, varchar, enums) or drizzle keeps it as text. */
-function parserOf(typeId: number): Reader | undefined {
-  const parse = pg.types.getTypeParser(typeId, 'text') as Reader;
+function parserOf(typeId: number): Parse | undefined {
+  const parse = pg.types.getTypeParser(typeId, 'text') as Parse;
   return KEPT_AS_TEXT.has(typeId) || parse === TEXT_AS_IS ? undefined : parse;
 }
 const TEXT_AS_IS = pg.types.getTypeParser(B.TEXT, 'text');
@@ -39,7 +42,7 @@ const TEXT_AS_IS = pg.types.getTypeParser(B.TEXT, 'text');
  */
 export class PageReader<Row> {
   private readonly names: string[];
-  private readonly decoders: (Reader | undefined)[];
+  private readonly decoders: (Decode | undefined)[];
   /** Made once the result's types are known (PostgreSQL's first description of it; one text never changes them). */
   private read?: { row: (values: Text[]) => Row; total: (values: Text[]) => number };
 
@@ -186,6 +189,7 @@ class PageQuery<Row> {
  * of them (undefined for a page past the end, which has no row to carry it).
  */
 export async function runPage<Row>(pool: pg.Pool, statement: { name: string; text: string; values: unknown[] }, reader: PageReader<Row>): Promise<{ rows: Row[]; total: number | undefined }> {
+  // pg-pool answers a query object with a promise of what the object calls back with (itself), whatever its types say.
   const done = await pool.query(new PageQuery(statement.name, statement.text, statement.values, reader) as unknown as pg.QueryConfig);
   const page = done as unknown as PageQuery<Row>;
   return { rows: page.rows, total: page.total };

@@ -145,28 +145,31 @@ function placed(condition: ListCondition, bind: Bind, build: boolean): SQL | und
 function conditionsOf<F extends Record<string, FilterField>>(request: ListRequest, spec: ListSpec<F>, bind: Bind, build: boolean): { shape: string; where: SQL[] } {
   const columns = spec.columns as ListColumns<Record<string, FilterField>>;
   const shapes: string[] = [];
-  const where: (SQL | undefined)[] = [];
+  const where: SQL[] = [];
   for (const { field, op, values } of request.filters) {
     if (values.length === 0) continue;
     const column = columns[field];
+    let made: SQL | undefined;
     if (isCustom(column)) {
       const found = column.where(values, bind, request);
       if (!found) continue;
       shapes.push(`${field}:${found.shape}`);
-      where.push(placed(found, bind, build));
+      made = placed(found, bind, build);
     } else {
       const filter = filterOf(field, op, values);
       const placeholders = filter.bound.map(bind);
       shapes.push(filter.shape);
-      where.push(build ? filter.compare(column, placeholders) : undefined);
+      made = build ? filter.compare(column, placeholders) : undefined;
     }
+    if (made) where.push(made);
   }
   const found = request.q && spec.search ? spec.search(request.q, bind) : undefined;
   if (found) {
     shapes.push(`q:${found.shape}`);
-    where.push(placed(found, bind, build));
+    const made = placed(found, bind, build);
+    if (made) where.push(made);
   }
-  return { shape: shapes.join('&'), where: where.filter((w) => w !== undefined) };
+  return { shape: shapes.join('&'), where };
 }
 
 /** The part of a shape the sort order decides. */
