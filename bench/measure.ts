@@ -32,6 +32,8 @@ export interface BenchOptions {
 export interface CpuPerRequest {
   /** The server's node processes (absent when the bench did not start the server). */
   server: number;
+  /** Of `server`, the time spent in the kernel (socket reads and writes, wake-ups). */
+  serverKernel: number;
   /** PostgreSQL's processes (absent when the bench did not start the database). */
   postgres: number;
   /** This process: the load generator (and the direct SQL client). */
@@ -152,7 +154,7 @@ const TICK_MS = 1000 / 100;
  */
 function cpuSoFar(): CpuPerRequest {
   const own = process.cpuUsage();
-  const total: CpuPerRequest = { server: 0, postgres: 0, generator: (own.user + own.system) / 1000 };
+  const total: CpuPerRequest = { server: 0, serverKernel: 0, postgres: 0, generator: (own.user + own.system) / 1000 };
   const queue = children(process.pid);
   while (queue.length) {
     const pid = queue.shift()!;
@@ -163,7 +165,10 @@ function cpuSoFar(): CpuPerRequest {
       const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
       const ms = (utime + stime) * TICK_MS;
       if (name.startsWith('postgres')) total.postgres += ms;
-      else if (name === 'node' || name === 'MainThread') total.server += ms;
+      else if (name === 'node' || name === 'MainThread') {
+        total.server += ms;
+        total.serverKernel += stime * TICK_MS;
+      }
     } catch {
       /* the process ended while we looked */
     }
@@ -171,13 +176,16 @@ function cpuSoFar(): CpuPerRequest {
   return total;
 }
 
-/** A bench run's setting: the database, the server, the manager's session and the load's size. */
+/** A bench run's setting: the database, the server, the account's session and the load's size. */
 export interface BenchContext {
   database: Database;
+  /** The account's shop; for an account of no shop (finance), the first bench shop. */
   shopId: number;
-  /** The session the server builds for the manager; scope is all the list SQL depends on. */
+  /** The session the server builds for the account; scope is all the list SQL depends on. */
   session: SessionContext;
   serverUrl: string;
+  /** The server the bench started (absent for BENCH_SERVER_URL). */
+  server?: RunningServer;
   token: string;
   /** Keep-alive GETs over `connections` connections; success is HTTP 200 with envelope code 0. */
   get(path: string): Promise<boolean>;
@@ -190,8 +198,9 @@ export interface BenchContext {
 
 /**
  * Opens the seeded database, starts a server on it (unless BENCH_SERVER_URL names one), logs in as
- * the bench manager and runs `bench`; always cleans up. Answers undefined, having said why, when
- * there is no bench data.
+ * the bench manager (or the account `phone` names) and runs `bench`; always cleans up. Answers
+ * undefined, having said why, when there is no bench data. BENCH_SERVER_NODE_ARGS are flags for the
+ * server's node only (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`).
  */
 export async function withBench<T>(opts: BenchOptions, defaultConnections: number, bench: (ctx: BenchContext) => Promise<T>): Promise<T | undefined> {
   const env = process.env;
@@ -211,30 +220,38 @@ export async function withBench<T>(opts: BenchOptions, defaultConnections: numbe
   const sqlPool = new pg.Pool({ connectionString: db.url, max: connections });
   let load: HttpLoad | undefined;
   try {
+    // A manager acts for its shop; finance for none, and the bench's lists then read the first bench shop.
     const [grant] = (
-      await db.database.pool.query<{ accountId: number; shopId: number }>(
-        `select a.id as "accountId", g.shop_id as "shopId" from accounts a join account_grants g on g.account_id = a.id
-         where a.phone = $1 and g.role = 'shop-manager' order by g.id limit 1`,
-        [phone],
+      await db.database.pool.query<{ accountId: number; role: SessionContext['role']; shopId: number | null; firstShopId: number | null }>(
+        `select a.id as "accountId", g.role, g.shop_id as "shopId",
+           (select id from shops where name like $2 order by id limit 1) as "firstShopId"
+         from accounts a join account_grants g on g.account_id = a.id
+         where a.phone = $1 order by g.role = 'shop-manager' desc, g.id limit 1`,
+        [phone, `${BENCH.shopPrefix}%`],
       )
     ).rows;
-    if (!grant) {
-      console.log(`未找到压测数据（店长账号 ${phone}）。请先运行 npm run seed:bench。`);
+    const shopId = grant?.shopId ?? grant?.firstShopId;
+    if (!grant || shopId == null) {
+      console.log(`未找到压测数据（账号 ${phone}）。请先运行 npm run seed:bench。`);
       return undefined;
     }
     let serverUrl = givenServer?.replace(/\/$/, '');
     if (!serverUrl) {
       const port = await freePort();
       serverUrl = `http://127.0.0.1:${port}`;
-      server = await startServer('npx', ['tsx', 'server/main.ts'], { DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
+      // Node's own flags (--cpu-prof) are refused in NODE_OPTIONS: with them, node runs the server itself.
+      const nodeArgs = env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean);
+      const [command, args] = nodeArgs?.length ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']] : ['npx', ['tsx', 'server/main.ts']];
+      server = await startServer(command, args, { DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
     }
     const token = await login(serverUrl, phone, password);
     const http = (load = new HttpLoad(new URL(serverUrl), { authorization: `Bearer ${token}` }, connections));
     return await bench({
       database: db.database,
-      shopId: grant.shopId,
-      session: { sessionId: 0, accountId: grant.accountId, accountName: '', role: 'shop-manager', shopId: grant.shopId, shopName: null },
+      shopId,
+      session: { sessionId: 0, accountId: grant.accountId, accountName: '', role: grant.role, shopId: grant.shopId, shopName: null },
       serverUrl,
+      server,
       token,
       get: (p) => http.get(p, '{"code":0'),
       sqlPool,
@@ -260,21 +277,21 @@ export async function apiBesideSql(ctx: BenchContext, scenario: string, api: () 
   await closedLoop(connections, WARM_MS, 50_000, api);
   await closedLoop(connections, WARM_MS, 50_000, direct);
   const sides = [
-    { via: 'HTTP API' as const, once: api, runs: [] as LoadRun[], cpu: { server: 0, postgres: 0, generator: 0 } },
-    { via: 'SQL' as const, once: direct, runs: [] as LoadRun[], cpu: { server: 0, postgres: 0, generator: 0 } },
+    { via: 'HTTP API' as const, once: api, runs: [] as LoadRun[], cpu: { server: 0, serverKernel: 0, postgres: 0, generator: 0 } },
+    { via: 'SQL' as const, once: direct, runs: [] as LoadRun[], cpu: { server: 0, serverKernel: 0, postgres: 0, generator: 0 } },
   ];
   for (let i = 0; i < SLICES; i++) {
     for (const side of sides) {
       const before = cpuSoFar();
       side.runs.push(await closedLoop(connections, durationMs / SLICES, Math.ceil(maxRequests / SLICES), side.once));
       const after = cpuSoFar();
-      for (const k of ['server', 'postgres', 'generator'] as const) side.cpu[k] += after[k] - before[k];
+      for (const k of ['server', 'serverKernel', 'postgres', 'generator'] as const) side.cpu[k] += after[k] - before[k];
     }
   }
   return sides.map((side) => {
     const result = summarize(scenario, side.via, joined(side.runs));
     const per = (ms: number) => ms / Math.max(1, result.requests);
-    return { ...result, cpu: { server: per(side.cpu.server), postgres: per(side.cpu.postgres), generator: per(side.cpu.generator) } };
+    return { ...result, cpu: { server: per(side.cpu.server), serverKernel: per(side.cpu.serverKernel), postgres: per(side.cpu.postgres), generator: per(side.cpu.generator) } };
   }) as [BenchResult, BenchResult];
 }
 
@@ -291,6 +308,7 @@ export function printTable(results: BenchResult[]): void {
       'p99 (ms)': Number(r.p99Ms.toFixed(2)),
       // CPU per request, which a busy shared machine does not change as much as it changes latency.
       'CPU 服务器 (ms/次)': ms(r.cpu?.server),
+      '其中内核': ms(r.cpu?.serverKernel),
       'CPU PostgreSQL (ms/次)': ms(r.cpu?.postgres),
       'CPU 压测端 (ms/次)': ms(r.cpu?.generator),
     })),

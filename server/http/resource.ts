@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, count, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Pool } from 'pg';
+import { and, count, eq, fillPlaceholders, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit } from '../audit/audit';
-import { inline, listQuery, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
+import { inline, listQuery, listShape, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
 import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
-import { placeholders, preparedList, type Prepared } from '../db/list/preparedList';
+import { boundValues, knownList, placeholders, prepareList, type Prepared } from '../db/list/preparedList';
+import { PageReader, runPage } from '../db/list/listPage';
 import { page } from './reply';
 import { forbidden, notFound } from './errors';
 import { maskPhone } from '../../contract/mask';
@@ -33,13 +35,23 @@ export interface Resource<T extends PgTable, F extends Record<string, FilterFiel
    * answers a condition may depend on the session, the form of that condition may not.
    */
   scope?: (s: SessionContext, bind?: Bind) => SQL | undefined;
+  /** What `scope` binds for a session (undefined when it answers no condition): a list request of a known shape binds it without making the condition. */
+  scopeValue?: (s: SessionContext) => number | undefined;
   /** Columns a list row carries beside the table's own (a shop's name), as correlated subqueries. */
   derived?: Record<string, SQL>;
 }
 
+/** The shop a session sees the rows of: a shop-manager's current shop (-1, which no row has, without one); undefined for admin and finance, who see all. */
+function scopedShop(s: SessionContext): number | undefined {
+  return s.role === 'shop-manager' ? (s.shopId ?? -1) : undefined;
+}
+
 /** Scope of shop-owned rows: a shop-manager sees its session's current shop; admin and finance see all. */
 export function byShop(column: PgColumn) {
-  return (s: SessionContext, bind: Bind = inline): SQL | undefined => (s.role === 'shop-manager' ? eq(column, bind(s.shopId ?? -1)) : undefined);
+  return (s: SessionContext, bind: Bind = inline): SQL | undefined => {
+    const shopId = scopedShop(s);
+    return shopId === undefined ? undefined : eq(column, bind(shopId));
+  };
 }
 
 /**
@@ -69,14 +81,32 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
     listQuery: listRequestSchema(list),
     missing: d.missing,
     scope: d.shopScoped && def.shopColumn ? byShop(def.shopColumn) : undefined,
+    scopeValue: d.shopScoped && def.shopColumn ? scopedShop : undefined,
     derived: def.derived,
   };
 }
 
 export type RowOf<T extends PgTable> = T['$inferSelect'];
 
-/** The column the page's total comes back in, taken off every row before it is sent. */
+/** The column the page's total comes back in, after the row's own; never part of a row. */
 const TOTAL = '__total';
+
+/** How one page of a list shape is run: the rows statement's text and parameters, and its rows' reader. */
+interface PageStatement<Row> {
+  text: string;
+  params: unknown[];
+  reader: PageReader<Row>;
+}
+
+/** A list page's statements for one request: prepared per shape, with this request's values. */
+export interface ListStatements<Row> {
+  rows: Prepared<Row>;
+  total: Prepared<{ total: number }>;
+  names: { rows: string; total: string };
+  values: Record<string, unknown>;
+  page: PageStatement<Row>;
+  pool: Pool;
+}
 
 /** The shop a manager's session acts for: where the rows it creates belong; a client never picks it. */
 export function currentShopId(req: FastifyRequest): number {
@@ -87,27 +117,39 @@ export function currentShopId(req: FastifyRequest): number {
 
 /**
  * The two statements of a list page, prepared for its shape, and the values to run them with; a
- * benchmark can run exactly the same SQL (statementOf).
+ * benchmark can run exactly the same SQL (statementOf). The statements and everything else the shape
+ * decides (the conditions, the order, how the rows are read) are made once per shape; a request of a
+ * known shape only binds its values (bench/README.md, "lists").
  */
-export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(db: Db, res: Resource<T, F>, s: SessionContext, request: ListRequest) {
-  const { bind, values } = placeholders();
-  const scope = res.scope?.(s, bind);
-  const list = listQuery(request, res.list, bind);
-  values.limit = list.limit;
-  values.offset = list.offset;
-  const where = and(scope, list.where);
-  const table = res.table as PgTable;
-  const shape = [res.entity, scope ? 'scoped' : 'all', list.shape].join('|');
-  const statements = preparedList<RowOf<T>>(db, shape, (names) => {
+export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(db: Db, res: Resource<T, F>, s: SessionContext, request: ListRequest): ListStatements<RowOf<T>> {
+  const { bind, values } = boundValues();
+  const scopeValue = res.scopeValue?.(s);
+  if (scopeValue !== undefined) bind(scopeValue);
+  const shape = `${res.entity}|${scopeValue === undefined ? 'all' : 'scoped'}|${listShape(request, res.list, bind)}`;
+  type Extra = { page: PageStatement<RowOf<T>> };
+  const statements = knownList<RowOf<T>, Extra>(db, shape) ?? prepareList<RowOf<T>, Extra>(db, shape, (names) => {
+    // The same request bound again, into placeholders: it must bind the values above in the same order.
+    const { bind: placed, values: placedValues } = placeholders();
+    const scope = res.scope?.(s, placed);
+    const list = listQuery(request, res.list, placed);
+    if ((scope === undefined) !== (scopeValue === undefined) || JSON.stringify(placedValues) !== JSON.stringify(values)) throw new Error(`${res.entity}: a request of shape ${shape} binds its values differently when building its statement`);
+    const where = and(scope, list.where);
+    const table = res.table as PgTable;
     const total = db.select({ total: count() }).from(table).where(where);
     // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
-    const withTotal = { ...getTableColumns(table), ...res.derived, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
+    const selection = { ...getTableColumns(table), ...res.derived, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
+    const rows = db.select(selection).from(table).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows);
+    const { sql: text, params } = rows.getQuery();
     return {
-      rows: db.select(withTotal).from(table).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows) as unknown as Prepared<RowOf<T>>,
+      rows: rows as unknown as Prepared<RowOf<T>>,
       total: total.prepare(names.total),
+      page: { text, params, reader: new PageReader<RowOf<T>>(selection) },
     };
   });
-  return { ...statements, values };
+  values.limit = request.end - request.start;
+  values.offset = request.start;
+  // drizzle() gives the database its pool as $client; the Db type does not carry it.
+  return { rows: statements.rows, total: statements.total, names: statements.names, page: statements.page, values, pool: (db as Db & { $client: Pool }).$client };
 }
 
 /**
@@ -120,13 +162,18 @@ export function listConditions<T extends PgTable, F extends Record<string, Filte
 }
 
 /**
- * Runs a list page and answers the rows with x-total-count; `map` shapes each row (e.g. masks a
- * phone). Only a page past the end, which carries no row to read the total from, counts separately.
+ * A page of a list and its total: the rows read by position (server/db/list/listPage.ts), the total
+ * from the first row; only a page past the end, which carries no row to read it from, counts separately.
  */
-export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statements: { rows: Prepared<Row>; total: Prepared<{ total: number }>; values: Record<string, unknown> }, map?: (row: Row) => Out) {
-  const found = (await statements.rows.execute(statements.values)) as (Row & { [TOTAL]?: number })[];
-  const total = found.length ? found[0][TOTAL]! : (await statements.total.execute(statements.values))[0].total;
-  const rows = found.map(({ [TOTAL]: _t, ...row }) => row as Row);
+export async function readPage<Row>(statements: ListStatements<Row>): Promise<{ rows: Row[]; total: number }> {
+  const { page: statement, names, values } = statements;
+  const found = await runPage(statements.pool, { name: names.rows, text: statement.text, values: fillPlaceholders(statement.params, values) }, statement.reader);
+  return { rows: found.rows, total: found.total ?? (await statements.total.execute(values))[0].total };
+}
+
+/** Runs a list page and answers the rows with x-total-count; `map` shapes each row (e.g. masks a phone). */
+export async function sendStatements<Row, Out = Row>(reply: FastifyReply, statements: ListStatements<Row>, map?: (row: Row) => Out) {
+  const { rows, total } = await readPage(statements);
   // Without `map` a row goes out as it is, so Out is Row.
   return page<Out>(reply, map ? rows.map(map) : (rows as unknown as Out[]), total);
 }

@@ -4,9 +4,8 @@ import { ledgerEntries } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
-import type { Prepared } from '../db/list/preparedList';
 import { dayRange } from '../db/list/dayRange';
-import { listStatements, serverResource, type RowOf } from '../http/resource';
+import { listStatements, serverResource, type ListStatements, type RowOf } from '../http/resource';
 import { notFound } from '../http/errors';
 import { visibleTo } from '../appointments/actor';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
@@ -70,8 +69,8 @@ export function ledgerView(r: LedgerRow): LedgerEntry {
 }
 
 export function ledgerListStatements(db: Db, session: SessionContext, request: ListRequest) {
-  const statements = listStatements(db, ledgerList, session, request);
-  return statements as Omit<typeof statements, 'rows'> & { rows: Prepared<LedgerRow> };
+  // The rows carry the derived columns beside the table's own.
+  return listStatements(db, ledgerList, session, request) as unknown as ListStatements<LedgerRow>;
 }
 
 /** One entry the session may see (another shop's is 404 to a manager). */

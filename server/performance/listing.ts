@@ -1,15 +1,12 @@
-import pg from 'pg';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { performanceRecords } from '../db/schema';
 import { shopNameOf } from '../db/shopName';
 import type { SessionContext } from '../auth/sessionGuard';
 import { textSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
-import { statementOf, type Prepared } from '../db/list/preparedList';
-import { isoInstant } from '../db/schema/columns';
 import { dayRange } from '../db/list/dayRange';
-import { listConditions, listStatements, serverResource, type RowOf } from '../http/resource';
+import { listConditions, listStatements, serverResource, type ListStatements, type RowOf } from '../http/resource';
 import { notFound } from '../http/errors';
 import { performanceRecordResource, type PerformanceRecord, type PerformanceSummary } from '../../contract/performanceRecord';
 
@@ -64,58 +61,10 @@ export function performanceView(r: PerformanceRow): PerformanceRecord {
   };
 }
 
-type Row = RowOf<typeof p>;
-const columnNames = Object.keys(getTableColumns(p)) as (keyof Row)[];
-const at = Object.fromEntries(columnNames.map((name, i) => [name, i])) as Record<keyof Row, number>;
-// After the table's columns the list statement carries the derived shop name, then the page's total (server/http/resource.ts listStatements).
-const SHOP_NAME_AT = columnNames.length;
-const TOTAL_AT = columnNames.length + 1;
-/** timestamptz as PostgreSQL prints it (isoInstant reads it); every other type as pg reads it. */
-const TIMESTAMPTZ = 1184;
-const instantsAsText = { getTypeParser: (oid: number, format?: string) => (oid === TIMESTAMPTZ ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) };
-
-/**
- * A row of the list statement as pg reads it, by position. Drizzle's generic row mapping checks the
- * kind of every field of every row; reading the positions straight into a row of fixed shape took a
- * tenth off the server's time per page (bench/README.md, the finance list).
- */
-function listRow(r: unknown[]): PerformanceRow {
-  return {
-    id: r[at.id] as Row['id'],
-    orderId: r[at.orderId] as Row['orderId'],
-    orderNo: r[at.orderNo] as Row['orderNo'],
-    afterSaleId: r[at.afterSaleId] as Row['afterSaleId'],
-    shopId: r[at.shopId] as Row['shopId'],
-    shopName: r[SHOP_NAME_AT] as string,
-    staffId: r[at.staffId] as Row['staffId'],
-    staffName: r[at.staffName] as Row['staffName'],
-    kind: r[at.kind] as Row['kind'],
-    shareBp: r[at.shareBp] as Row['shareBp'],
-    amountFen: r[at.amountFen] as Row['amountFen'],
-    commissionRateBp: r[at.commissionRateBp] as Row['commissionRateBp'],
-    commissionFen: r[at.commissionFen] as Row['commissionFen'],
-    status: r[at.status] as Row['status'],
-    reviewedBy: r[at.reviewedBy] as Row['reviewedBy'],
-    reviewedByName: r[at.reviewedByName] as Row['reviewedByName'],
-    reviewedAt: r[at.reviewedAt] === null ? null : isoInstant(r[at.reviewedAt] as string),
-    rejectReason: r[at.rejectReason] as Row['rejectReason'],
-    createdAt: isoInstant(r[at.createdAt] as string),
-    updatedAt: isoInstant(r[at.updatedAt] as string),
-  };
-}
-
-/** One page of GET performance-records and its total: the route's prepared statement, run through pg. */
-export async function performancePage(pool: pg.Pool, statements: ReturnType<typeof performanceListStatements>): Promise<{ rows: PerformanceRecord[]; total: number }> {
-  const { rows } = await pool.query<unknown[]>({ ...statementOf(statements.rows, statements.names.rows, statements.values), rowMode: 'array', types: instantsAsText });
-  const total = rows.length ? Number(rows[0][TOTAL_AT]) : (await statements.total.execute(statements.values))[0].total;
-  return { rows: rows.map((r) => performanceView(listRow(r))), total };
-}
-
 /** The statements of one page of GET performance-records, unexecuted (the bench runs the same SQL). */
 export function performanceListStatements(db: Db, session: SessionContext, request: ListRequest) {
-  const statements = listStatements(db, performanceList, session, request);
   // The rows carry the derived shop name beside the table's columns.
-  return statements as Omit<typeof statements, 'rows'> & { rows: Prepared<PerformanceRow> };
+  return listStatements(db, performanceList, session, request) as unknown as ListStatements<PerformanceRow>;
 }
 
 /** GET performance-records/summary: the count and sums of the records the same filters select. */

@@ -10,9 +10,10 @@ import {
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
-import { ok, page } from '../http/reply';
+import { ok } from '../http/reply';
+import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { performanceList, performanceListStatements, performancePage, performanceSummary, readPerformanceRecord } from '../performance/listing';
+import { performanceList, performanceListStatements, performanceSummary, performanceView, readPerformanceRecord } from '../performance/listing';
 import { approvePerformanceRecords, reviewPerformanceRecord } from '../performance/review';
 
 /** Finance's review of what the staff earned; the rules live in server/performance/. */
@@ -21,10 +22,9 @@ const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(performanceRecordResource, verb) });
   const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
 
-  app.get(base, { ...guard('list'), schema: listSchema(performanceRecordResource, performanceList) }, async (req, reply) => {
-    const { rows, total } = await performancePage(app.pool, performanceListStatements(app.db, sessionOf(req), req.query));
-    return page(reply, rows, total);
-  });
+  app.get(base, { ...guard('list'), schema: listSchema(performanceRecordResource, performanceList) }, (req, reply) =>
+    sendStatements(reply, performanceListStatements(app.db, sessionOf(req), req.query), performanceView),
+  );
 
   // The sums above the table: the same filters as the list, paging ignored.
   app.get(`${base}/summary`, { ...guard('list'), schema: { querystring: performanceList.listQuery, response: { 200: envelope(performanceSummarySchema) } } }, async (req) =>

@@ -5,6 +5,14 @@ import type { Db } from '../../server/db/client';
 import type { SessionContext } from '../../server/auth/sessionGuard';
 import { customerListStatements } from '../../server/routes/customers';
 import { statementOf } from '../../server/db/list/preparedList';
+import pg from 'pg';
+import { readPage, type ListStatements } from '../../server/http/resource';
+import { PageReader, runPage } from '../../server/db/list/listPage';
+import { orderList, orderListStatements } from '../../server/orders/listing';
+import { afterSaleList, afterSaleListStatements } from '../../server/afterSales/listing';
+import { ledgerList, ledgerListStatements } from '../../server/ledger/listing';
+import { performanceList, performanceListStatements } from '../../server/performance/listing';
+import { appointmentList, appointmentListStatements } from '../../server/appointments/listing';
 import { createTestContext, type TestContext } from './support/testApp';
 
 let t: TestContext;
@@ -47,6 +55,24 @@ describe('prepared list statements', () => {
       expect(reused.text).toBe(built.text);
       expect(reused.values).toEqual(built.values);
     }
+  });
+
+  // Conditions that name their values (from/to days, a text q) are bound without making SQL once their shape is known.
+  const named: [string, (db: Db, query: Query) => ListStatements<object>, Query, Query][] = [
+    ['performance records by shop, days and order number', (db, q) => performanceListStatements(db, admin, performanceList.listQuery.parse(q)), { shopId: '1', from: '2026-10-01', to: '2026-10-31', q: '2026' }, { shopId: '2', from: '2026-03-01', to: '2026-03-01', q: 'x%' }],
+    ['ledger entries by days and note', (db, q) => ledgerListStatements(db, admin, ledgerList.listQuery.parse(q)), { from: '2026-01-01', to: '2026-12-31', q: '房租' }, { from: '2025-02-28', to: '2025-03-01', q: '水电' }],
+  ];
+  it.each(named)('reuse one statement for %s, binding what a fresh build binds', (_name, statementsOf, q1, q2) => {
+    const db = freshDb();
+    const first = statementsOf(db, q1);
+    const second = statementsOf(db, q2);
+    expect(second.rows).toBe(first.rows);
+    const fresh = statementsOf(freshDb(), q2);
+    const reused = statementOf(second.rows, second.names.rows, second.values);
+    const built = statementOf(fresh.rows, fresh.names.rows, fresh.values);
+    expect(reused.text).toBe(built.text);
+    expect(reused.values).toEqual(built.values);
+    expect(second.values).not.toEqual(first.values);
   });
 
   it('gives different shapes different statements', () => {
@@ -95,6 +121,52 @@ describe('prepared list statements', () => {
       const data = res.json().data as Record<string, unknown>[];
       expect(data).toHaveLength(rows);
       expect(data.every((row) => !('__total' in row))).toBe(true);
+    }
+  });
+});
+
+/** A page of every list whose statements are exported, as the admin (no shop scope) reads it. */
+const pages: [string, (db: Db) => ListStatements<object>][] = [
+  ['customers', (db) => customerListStatements(db, admin, { _end: '50' })],
+  ['orders', (db) => orderListStatements(db, admin, orderList.listQuery.parse({ _end: '50' }))],
+  ['after-sales', (db) => afterSaleListStatements(db, admin, afterSaleList.listQuery.parse({ _end: '50' }))],
+  ['ledger', (db) => ledgerListStatements(db, admin, ledgerList.listQuery.parse({ _end: '50' }))],
+  ['performance records', (db) => performanceListStatements(db, admin, performanceList.listQuery.parse({ _end: '50' }))],
+  ['appointments', (db) => appointmentListStatements(db, admin, appointmentList.listQuery.parse({ _end: '50' }))],
+];
+
+describe('list pages read by position', () => {
+  it.each(pages)('give the rows of %s exactly as drizzle maps them, before and after the types are known', async (_name, statementsOf) => {
+    const statements = statementsOf(freshDb());
+    const mapped = (await statements.rows.execute(statements.values)).map((row) => {
+      const { __total, ...rest } = row as Record<string, unknown>;
+      return { rest, total: __total };
+    });
+    expect(mapped.length).toBeGreaterThan(0);
+    // The first run learns the columns' types from PostgreSQL's description, the second reads by them alone.
+    for (const page of [await readPage(statements), await readPage(statements)]) {
+      expect(page.rows).toStrictEqual(mapped.map((m) => m.rest));
+      expect(page.total).toBe(mapped[0].total);
+    }
+  });
+});
+
+describe('a list page query on a connection', () => {
+  it('answers a failing statement with PostgreSQL\'s error and leaves the connection working, its statement prepared', async () => {
+    const pool = new pg.Pool({ connectionString: t.database.pool.options.connectionString, max: 1 });
+    try {
+      const reader = new PageReader<{ id: number }>({ id: schema.customers.id, total: schema.customers.id });
+      const statement = { name: 'page_query_test', text: 'select id, count(*) over () from customers where id > $1::int order by id limit 2' };
+      await expect(runPage(pool, { ...statement, values: ['not a number'] }, reader)).rejects.toMatchObject({ code: '22P02' });
+      const page = await runPage(pool, { ...statement, values: [0] }, reader);
+      expect(page.rows).toHaveLength(2);
+      expect(page.rows.every((r) => typeof r.id === 'number')).toBe(true);
+      // Once parsed on the connection it is bound and executed only; pg still knows it by its name.
+      const again = await runPage(pool, { ...statement, values: [page.rows[0].id] }, reader);
+      expect(again.rows[0].id).toBe(page.rows[1].id);
+      expect((await pool.query({ name: statement.name, text: statement.text, values: [0] })).rows).toHaveLength(2);
+    } finally {
+      await pool.end();
     }
   });
 });

@@ -1,18 +1,31 @@
 import { gte, lt, lte, type AnyColumn } from 'drizzle-orm';
 import { invalid } from '../../http/errors';
 import type { CustomFilter } from './listQuery';
+import { daysInMonth } from './filterValues';
 
-const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** The first instant of a Shanghai calendar day (YYYY-MM-DD, already checked), in ms: arithmetic, no date-string parsing on every list call. */
-function dayStartMs(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) - SHANGHAI_OFFSET_MS;
+/** The calendar day before a day (YYYY-MM-DD, already checked). */
+function dayBefore(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  if (date > 1) return `${day.slice(0, 8)}${pad(date - 1, 2)}`;
+  if (month > 1) return `${day.slice(0, 5)}${pad(month - 1, 2)}-${daysInMonth(year, month - 1)}`;
+  return `${pad(year - 1, 4)}-12-31`;
 }
 
-/** The first instant of a Shanghai calendar day, as UTC ISO. */
+/**
+ * The first instant of a Shanghai calendar day, as UTC ISO: 16:00 UTC of the day before (UTC+8 has
+ * no summer time). Written out, not through a Date: every list call with from= computes one.
+ */
 export function shanghaiDayStart(day: string): string {
-  return new Date(dayStartMs(day)).toISOString();
+  return `${dayBefore(day)}T16:00:00.000Z`;
+}
+
+/** The first instant of the Shanghai day after this one: 16:00 UTC of the day itself. */
+function nextShanghaiDayStart(day: string): string {
+  return `${day}T16:00:00.000Z`;
 }
 
 function oneDay(field: string, values: unknown[]): string {
@@ -25,18 +38,19 @@ function oneDay(field: string, values: unknown[]): string {
  * or on a day column (a ledger entry's occurredOn).
  */
 export function dayRange(column: AnyColumn, of: 'instant' | 'day'): { from: CustomFilter; to: CustomFilter } {
+  const onOrAfter = ([start]: unknown[]) => gte(column, start);
+  const upTo = ([bound]: unknown[]) => (of === 'day' ? lte(column, bound) : lt(column, bound));
   return {
     from: {
-      where: (values, bind) => {
+      where: (values) => {
         const day = oneDay('from', values);
-        return { shape: 'from', where: gte(column, bind(of === 'day' ? day : shanghaiDayStart(day))) };
+        return { shape: 'from', bound: [of === 'day' ? day : shanghaiDayStart(day)], sql: onOrAfter };
       },
     },
     to: {
-      where: (values, bind) => {
+      where: (values) => {
         const day = oneDay('to', values);
-        if (of === 'day') return { shape: 'to', where: lte(column, bind(day)) };
-        return { shape: 'to', where: lt(column, bind(new Date(dayStartMs(day) + DAY_MS).toISOString())) };
+        return { shape: 'to', bound: [of === 'day' ? day : nextShanghaiDayStart(day)], sql: upTo };
       },
     },
   };

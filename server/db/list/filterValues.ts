@@ -23,12 +23,20 @@ const DAY_MS = 86_400_000;
 /** Offsets in use anywhere on earth run from -12:00 to +14:00; PostgreSQL refuses beyond ±15:59. */
 const MAX_OFFSET_MINUTES = 14 * 60;
 
+/** Days in a month of the proleptic Gregorian calendar (the one PostgreSQL and Date use). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
 /** A calendar day that exists: 2026-02-30 and 2026-13-01 do not. */
 function isDay(raw: string): boolean {
   const m = DAY_RE.exec(raw);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[1]) >= 1;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 function instantOf(raw: string): Instant | undefined {

@@ -34,23 +34,67 @@ function opsOf(kind: FilterField, custom: boolean): FilterOp[] {
   }
 }
 
+type Query = Record<string, string | string[] | undefined>;
+type Issues = { issues: z.core.$ZodRawIssue[] };
+
+// Module-level helpers, not closures made per request: each closure costs an allocation, and under tsx a property definition (its name).
 const asArray = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const pageMessage = (name: string) => `分页参数 ${name} 必须是非负整数`;
+
+function refuse(ctx: Issues, query: Query, field: string, message: string): void {
+  ctx.issues.push({ code: 'custom', message, path: [field], input: query[field] });
+}
+
+/** _start or _end: a non-negative integer, or the fallback when absent or empty. */
+function pageParam(ctx: Issues, query: Query, name: '_start' | '_end', fallback: number): number {
+  const raw = query[name] as string | undefined;
+  if (raw === undefined || raw === '') return fallback;
+  if (/^\d{1,15}$/.test(raw)) return Number(raw);
+  refuse(ctx, query, name, pageMessage(name));
+  return fallback;
+}
+
+/** The values of one filter key read by its kind, empty ones left out; undefined when one is not of its kind. */
+function readFilter(kind: FilterField, raw: string | string[]): FilterValue[] | undefined {
+  const read: FilterValue[] = [];
+  for (const text of asArray(raw)) {
+    if (text === '') continue;
+    const value = filterValue(kind, text);
+    if (value === undefined) return undefined;
+    read.push(value);
+  }
+  return read;
+}
+
+/** _sort and _order: every key one of the list's sort keys, every order asc or desc. */
+function sortOf(ctx: Issues, query: Query, sortable: Set<string>): ListRequest['sort'] {
+  if (query._sort === undefined) return [];
+  const orders = asArray(query._order).flatMap((s) => s.split(','));
+  const fields = asArray(query._sort)
+    .flatMap((s) => s.split(','))
+    .filter(Boolean);
+  return fields.map((field, i) => {
+    if (!sortable.has(field)) refuse(ctx, query, '_sort', `不支持的排序字段：${field}`);
+    const order = (orders[i] ?? 'asc').toLowerCase();
+    if (order !== 'asc' && order !== 'desc') refuse(ctx, query, '_order', '排序方向 _order 只能是 asc 或 desc');
+    return { field, order: order === 'desc' ? ('desc' as const) : ('asc' as const) };
+  });
+}
 
 /**
  * The query-string schema of a list (simple-rest: _start, _end, _sort, _order, q, field=, field_like=,
  * field_gte=, field_lte=, field_ne=), read into a ListRequest. Every name is looked up among the
- * spec's own keys (a Map built here, never the request's object), so `__proto__` or `constructor`
+ * spec's own keys (a list built here, never the request's object), so `__proto__` or `constructor`
  * is an unknown parameter like any other; every value is read by its filter's kind before SQL sees it.
  */
 export function listRequestSchema<F extends Record<string, FilterField>>(spec: Pick<ListSpec<F>, 'filters' | 'sortable' | 'columns' | 'maxPageSize'>) {
-  const keys = new Map<string, { field: string; op: FilterOp; kind: FilterField }>();
+  const keys: { key: string; field: string; op: FilterOp; kind: FilterField }[] = [];
   for (const [field, kind] of Object.entries(spec.filters)) {
-    for (const op of opsOf(kind, isCustom(spec.columns[field]))) keys.set(op === 'eq' ? field : `${field}_${op}`, { field, op, kind });
+    for (const op of opsOf(kind, isCustom(spec.columns[field]))) keys.push({ key: op === 'eq' ? field : `${field}_${op}`, field, op, kind });
   }
   const sortable = new Set<string>(spec.sortable);
   const values = z.union([z.string(), z.array(z.string())]).optional();
   const single = (message: string) => z.string({ error: message }).optional();
-  const pageMessage = (name: string) => `分页参数 ${name} 必须是非负整数`;
   const shape: Record<string, typeof values | ReturnType<typeof single>> = {
     _start: single(pageMessage('_start')),
     _end: single(pageMessage('_end')),
@@ -58,50 +102,30 @@ export function listRequestSchema<F extends Record<string, FilterField>>(spec: P
     _order: values,
     q: single('搜索内容必须是文本'),
   };
-  for (const key of keys.keys()) shape[key] = values;
+  for (const { key } of keys) shape[key] = values;
 
   return z
     .strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? `不支持的筛选字段：${iss.keys.join('、')}` : '查询参数不正确') })
     .transform((query, ctx): ListRequest => {
-      const bad = (field: string, message: string) => ctx.issues.push({ code: 'custom', message, path: [field], input: query[field] });
-      const page = (name: '_start' | '_end', fallback: number) => {
-        const raw = query[name] as string | undefined;
-        if (raw === undefined || raw === '') return fallback;
-        if (/^\d{1,15}$/.test(raw)) return Number(raw);
-        bad(name, pageMessage(name));
-        return fallback;
-      };
       const filters: ListRequest['filters'] = [];
-      for (const [key, { field, op, kind }] of keys) {
+      for (const { key, field, op, kind } of keys) {
         const raw = query[key];
         if (raw === undefined) continue;
-        const read = asArray(raw)
-          .filter((v) => v !== '')
-          .map((v) => filterValue(kind, v));
-        if (read.some((v) => v === undefined)) bad(field, `筛选字段 ${field} 的值不正确`);
-        else filters.push({ field, op, values: read as FilterValue[] });
+        const values = readFilter(kind, raw);
+        if (values) filters.push({ field, op, values });
+        else refuse(ctx, query, field, `筛选字段 ${field} 的值不正确`);
       }
 
-      const start = page('_start', 0);
-      const end = page('_end', start + 10);
+      const start = pageParam(ctx, query, '_start', 0);
+      const end = pageParam(ctx, query, '_end', start + 10);
       const maxPage = spec.maxPageSize?.(filters) ?? MAX_PAGE_SIZE;
-      if (end < start) bad('_end', '分页参数 _end 不能小于 _start');
-      else if (end - start > maxPage) bad('_end', `每页最多 ${maxPage} 条`);
+      if (end < start) refuse(ctx, query, '_end', '分页参数 _end 不能小于 _start');
+      else if (end - start > maxPage) refuse(ctx, query, '_end', `每页最多 ${maxPage} 条`);
 
       const q = ((query.q as string | undefined) ?? '').trim();
-      if (q.length > MAX_Q) bad('q', `搜索内容最多 ${MAX_Q} 个字`);
-      else if (q.includes('\u0000')) bad('q', '搜索内容含有不允许的字符');
+      if (q.length > MAX_Q) refuse(ctx, query, 'q', `搜索内容最多 ${MAX_Q} 个字`);
+      else if (q.includes('\u0000')) refuse(ctx, query, 'q', '搜索内容含有不允许的字符');
 
-      const orders = asArray(query._order).flatMap((s) => s.split(','));
-      const sort = asArray(query._sort)
-        .flatMap((s) => s.split(','))
-        .filter(Boolean)
-        .map((field, i) => {
-          if (!sortable.has(field)) bad('_sort', `不支持的排序字段：${field}`);
-          const order = (orders[i] ?? 'asc').toLowerCase();
-          if (order !== 'asc' && order !== 'desc') bad('_order', '排序方向 _order 只能是 asc 或 desc');
-          return { field, order: order === 'desc' ? ('desc' as const) : ('asc' as const) };
-        });
-      return { start, end, filters, q, sort };
+      return { start, end, filters, q, sort: sortOf(ctx, query, sortable) };
     });
 }
