@@ -152,7 +152,7 @@ const TICK_MS = 1000 / 100;
  * embedded PostgreSQL and its backends), by kind, and by this process itself. Read from /proc, so
  * the figures do not depend on how busy the shared machine is.
  */
-function cpuSoFar(): CpuPerRequest {
+export function cpuSoFar(): CpuPerRequest {
   const own = process.cpuUsage();
   const total: CpuPerRequest = { server: 0, serverKernel: 0, postgres: 0, generator: (own.user + own.system) / 1000 };
   const queue = children(process.pid);

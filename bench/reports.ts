@@ -11,8 +11,6 @@
  * PostgreSQL together (every process this one started): a figure the other jobs on a shared machine
  * move much less than the latencies.
  */
-import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { API } from '../contract/api';
 import { GRAPHQL_PATH } from '../contract/report';
@@ -22,35 +20,16 @@ import { freePort } from '../server/db/embedded';
 import { BENCH } from '../server/seed/bench';
 import { BENCH_REPORTS } from '../server/seed/benchOrders';
 import { addDays, calendarOf } from '../server/reports/period';
-import { children, startServer, type RunningServer } from './serverProcess';
-import { closedLoop, percentile } from './measure';
+import { startServer, type RunningServer } from './serverProcess';
+import { closedLoop, cpuSoFar, login as measureLogin, percentile } from './measure';
 
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-
-/** CPU milliseconds spent so far by the processes this one started (the server, the embedded PostgreSQL) and theirs. */
+/** CPU milliseconds spent so far by the server this bench started and its embedded PostgreSQL. */
 function startedCpuMs(): number {
-  let ticks = 0;
-  const queue = children(process.pid);
-  while (queue.length) {
-    const pid = queue.shift()!;
-    queue.push(...children(pid));
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* gone */
-    }
-  }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  const { server, postgres } = cpuSoFar();
+  return server + postgres;
 }
 
-async function login(serverUrl: string, phone: string): Promise<string> {
-  const res = await fetch(`${serverUrl}${API.loginPassword}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: BENCH.managerPassword }) });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 0) throw new Error(`压测账号 ${phone} 登录失败：${body.msg}（请先运行 npm run seed:bench）`);
-  return body.data.token;
-}
+const login = (serverUrl: string, phone: string) => measureLogin(serverUrl, phone, BENCH.managerPassword);
 
 export async function benchReports(): Promise<void> {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
