@@ -1,5 +1,4 @@
 import { afterSales as a } from '../db/schema';
-import { shopNameOf } from '../db/shopName';
 import { AFTER_SALE_FIELD_LABELS as L, AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS } from '../../contract/afterSale';
 import type { ExportSheet } from './xlsxExport';
 
@@ -9,7 +8,7 @@ export const afterSaleSheet: ExportSheet = {
   columns: [
     { header: '申请编号', value: a.id, width: 10 },
     { header: L.orderNo, value: a.orderNo, width: 20 },
-    { header: L.shopId, value: shopNameOf(a), width: 16 },
+    { header: L.shopId, value: a.shopId, format: 'shop', width: 16 },
     { header: L.customerName, value: a.customerName, width: 10 },
     { header: L.type, value: a.type, format: { labels: AFTER_SALE_TYPE_LABELS }, width: 10 },
     { header: `${L.amountFen}（元）`, value: a.amountFen, format: 'yuan' },

@@ -1,5 +1,4 @@
 import { ledgerEntries as e } from '../db/schema';
-import { shopNameOf } from '../db/shopName';
 import { orderNoOf } from '../ledger/listing';
 import { LEDGER_CATEGORY_LABELS, LEDGER_FIELD_LABELS as L, LEDGER_TYPE_LABELS } from '../../contract/ledgerEntry';
 import type { ExportSheet } from './xlsxExport';
@@ -10,7 +9,7 @@ export const ledgerSheet: ExportSheet = {
   columns: [
     { header: '账目编号', value: e.id, width: 10 },
     { header: L.occurredOn, value: e.occurredOn, format: 'day', width: 12 },
-    { header: L.shopId, value: shopNameOf(e), width: 16 },
+    { header: L.shopId, value: e.shopId, format: 'shop', width: 16 },
     { header: L.type, value: e.type, format: { labels: LEDGER_TYPE_LABELS }, width: 8 },
     { header: L.category, value: e.category, format: { labels: LEDGER_CATEGORY_LABELS }, width: 12 },
     { header: `${L.amountFen}（元）`, value: e.amountFen, format: 'yuan' },

@@ -1,5 +1,4 @@
 import { orders as o } from '../db/schema';
-import { shopNameOf } from '../db/shopName';
 import { maskPhone } from '../../contract/mask';
 import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderLine, type OrderPayment, type OrderStaffShare } from '../../contract/order';
 import type { ExportSheet } from './xlsxExport';
@@ -11,7 +10,7 @@ export const orderSheet: ExportSheet = {
   title: '订单',
   columns: [
     { header: L.orderNo, value: o.orderNo, width: 20 },
-    { header: L.shopId, value: shopNameOf(o), width: 16 },
+    { header: L.shopId, value: o.shopId, format: 'shop', width: 16 },
     { header: L.customerName, value: o.customerName, width: 10 },
     { header: '手机号', value: o.customerPhone, format: (v) => (v ? maskPhone(v as string) : ''), width: 14 },
     { header: L.status, value: o.status, format: { labels: ORDER_STATUS_LABELS }, width: 10 },

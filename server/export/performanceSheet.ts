@@ -1,5 +1,4 @@
 import { performanceRecords as p } from '../db/schema';
-import { shopNameOf } from '../db/shopName';
 import { PERFORMANCE_FIELD_LABELS as L, PERFORMANCE_KIND_LABELS, PERFORMANCE_STATUS_LABELS } from '../../contract/performanceRecord';
 import type { ExportSheet } from './xlsxExport';
 
@@ -9,7 +8,7 @@ export const performanceSheet: ExportSheet = {
   columns: [
     { header: '记录编号', value: p.id, width: 10 },
     { header: L.orderNo, value: p.orderNo, width: 20 },
-    { header: L.shopName, value: shopNameOf(p), width: 16 },
+    { header: L.shopName, value: p.shopId, format: 'shop', width: 16 },
     { header: L.staffName, value: p.staffName, width: 10 },
     { header: L.kind, value: p.kind, format: { labels: PERFORMANCE_KIND_LABELS }, width: 10 },
     { header: `${L.shareBp}（%）`, value: p.shareBp, format: 'percent', width: 12 },

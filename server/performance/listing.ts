@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { performanceRecords } from '../db/schema';
 import { shopNameOf } from '../db/shopName';
 import type { SessionContext } from '../auth/sessionGuard';
-import { textSearch } from '../db/list/listQuery';
+import { numberSearch } from '../db/list/listQuery';
 import type { ListRequest } from '../db/list/listRequest';
 import { dayRange } from '../db/list/dayRange';
 import { listConditions, listStatements, serverResource, type ListStatements, type RowOf } from '../http/resource';
@@ -32,7 +32,7 @@ export const performanceList = serverResource({
   },
   idColumn: p.id,
   defaultSort: [desc(p.createdAt)],
-  search: textSearch(p.orderNo),
+  search: numberSearch(p.orderNo),
   derived: { shopName: shopNameOf(p) },
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FilterField } from '../../../contract/resource';
 import { isInstant, type FilterValue } from './filterValues';
 import type { ListRequest } from './listRequest';
@@ -85,11 +85,19 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** q as part of any of these text columns, case-insensitive: the free-text search most lists use. */
-export function textSearch(...columns: AnyColumn[]): NonNullable<ListSpec['search']> {
-  const sql = ([pattern]: unknown[]) => or(...columns.map((column) => ilike(column, pattern as string)));
+function partSearch(compare: typeof like, columns: AnyColumn[]): NonNullable<ListSpec['search']> {
+  const sql = ([pattern]: unknown[]) => or(...columns.map((column) => compare(column, pattern as string)));
   return (q) => ({ shape: 'text', bound: [`%${escapeLike(q)}%`], sql });
 }
+
+/** q as part of any of these text columns, case-insensitive: the free-text search most lists use. */
+export const textSearch = (...columns: AnyColumn[]) => partSearch(ilike, columns);
+
+/**
+ * q as part of a number written in digits and dashes (an order number): with no letters case plays
+ * no part, and LIKE spares the case folding ILIKE does for every row scanned (a third of a long export).
+ */
+export const numberSearch = (column: AnyColumn) => partSearch(like, [column]);
 
 const sqlValue = (v: FilterValue) => (isInstant(v) ? v.at : v);
 

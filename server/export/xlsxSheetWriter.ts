@@ -1,0 +1,150 @@
+import type { Writable } from 'node:stream';
+import { ZipWriter, type ZipPartWriter } from './zipWriter';
+
+/** A column of the written sheet: its header, its width in characters, and whether numbers show as 0.00. */
+export interface SheetColumnLayout {
+  header: string;
+  width: number;
+  twoDecimals: boolean;
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** Index of the cell format "0.00" in styles.xml's cellXfs. */
+const TWO_DECIMALS = 1;
+/** Level 1 deflates the rows at several times level 6's speed for a file about a fifth larger. */
+const SHEET_DEFLATE_LEVEL = 1;
+/** Rows go to the deflater in pieces of about this many characters: short-lived, so young-generation garbage. */
+const PIECE = 64 * 1024;
+
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold are exactly what this matches
+const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const XML_SPECIAL_ALL = new RegExp(XML_SPECIAL.source, 'g');
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Text made safe for XML; characters XML 1.0 cannot hold at all are dropped. */
+function xmlText(s: string): string {
+  return XML_SPECIAL.test(s) ? s.replace(XML_SPECIAL_ALL, (c) => ESCAPED[c] ?? '') : s;
+}
+
+/** A, B, …, Z, AA, …: the spreadsheet's name of the column at this 0-based index. */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+const contentTypes =
+  `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  '</Types>';
+
+const packageRels =
+  `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+  '</Relationships>';
+
+const workbookRels =
+  `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+  '</Relationships>';
+
+const styles =
+  `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">` +
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="0.00"/></numFmts>' +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+
+/**
+ * One worksheet written as its rows arrive: an .xlsx (a zip of XML parts) whose sheet part is
+ * deflated while it is made, so memory holds one batch of rows, not the file. The header row is
+ * frozen and carries the filter buttons; strings are inline (no shared-string table to keep).
+ */
+export class XlsxSheetWriter {
+  private readonly zip: ZipWriter;
+  private readonly sheet: ZipPartWriter;
+  private readonly names: string[];
+  /** Each column's cell attributes after the reference: its style, for the 0.00 columns. */
+  private readonly styleOf: string[];
+  private rowNumber = 1;
+  /** The header row's write, which every later write follows. */
+  private readonly head: Promise<void>;
+  private readonly sheetEnd: string;
+
+  constructor(out: Writable, title: string, private readonly columns: readonly SheetColumnLayout[]) {
+    this.names = columns.map((_, i) => columnName(i));
+    this.styleOf = columns.map((c) => (c.twoDecimals ? ` s="${TWO_DECIMALS}"` : ''));
+    const last = this.names[this.names.length - 1];
+    this.zip = new ZipWriter(out);
+    this.zip.addFile('[Content_Types].xml', contentTypes);
+    this.zip.addFile('_rels/.rels', packageRels);
+    this.zip.addFile(
+      'xl/workbook.xml',
+      `${XML_DECLARATION}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
+        `<sheets><sheet name="${xmlText(title)}" sheetId="1" r:id="rId1"/></sheets>` +
+        `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${xmlText(title.replace(/'/g, "''"))}'!$A$1:$${last}$1</definedName></definedNames>` +
+        '</workbook>',
+    );
+    this.zip.addFile('xl/_rels/workbook.xml.rels', workbookRels);
+    this.zip.addFile('xl/styles.xml', styles);
+    this.sheet = this.zip.openFile('xl/worksheets/sheet1.xml', SHEET_DEFLATE_LEVEL);
+    this.head = this.sheet.write(
+      `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
+        '<sheetFormatPr defaultRowHeight="15"/>' +
+        `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('')}</cols>` +
+        `<sheetData><row r="1">${columns.map((c, i) => `<c r="${this.names[i]}1" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`).join('')}</row>`,
+    );
+    this.sheetEnd = `</sheetData><autoFilter ref="A1:${last}1"/></worksheet>`;
+  }
+
+  /**
+   * Rows of cell values in column order: a number is a number cell (0.00 where its column says so),
+   * a boolean a boolean cell, any other value its text; null and undefined leave the cell empty.
+   */
+  async addRows(rows: readonly (readonly unknown[])[]): Promise<void> {
+    await this.head;
+    let xml = '';
+    for (const values of rows) {
+      const r = ++this.rowNumber;
+      xml += `<row r="${r}">`;
+      for (let i = 0; i < this.columns.length; i++) {
+        const v = values[i];
+        if (v === null || v === undefined) continue;
+        if (typeof v === 'number') {
+          if (Number.isFinite(v)) xml += `<c r="${this.names[i]}${r}"${this.styleOf[i]}><v>${v}</v></c>`;
+        } else if (typeof v === 'boolean') {
+          xml += `<c r="${this.names[i]}${r}" t="b"><v>${v ? 1 : 0}</v></c>`;
+        } else {
+          xml += `<c r="${this.names[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(String(v))}</t></is></c>`;
+        }
+      }
+      xml += '</row>';
+      if (xml.length >= PIECE) {
+        await this.sheet.write(xml);
+        xml = '';
+      }
+    }
+    await this.sheet.write(xml);
+  }
+
+  /** Closes the sheet and the archive; the stream ends. */
+  async end(): Promise<void> {
+    await this.head;
+    await this.sheet.write(this.sheetEnd);
+    await this.sheet.close();
+    this.zip.finish();
+  }
+}
