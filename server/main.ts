@@ -1,11 +1,12 @@
 import { loadConfig } from './config';
 import { DataDirInUseError, EmbeddedStartError } from './db/embedded';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { buildApp } from './app';
 import { isEmpty, seedDemo } from './seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The server's modules load while the embedded database starts, instead of before it.
+  const appModule = import('./app');
   let opened: OpenedDatabase;
   try {
     opened = await openDatabase(config);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     console.log('已载入演示数据（密码 Demo@2026）');
   }
   // The embedded database is the demo: its login codes go to the log. A configured one needs a real sender.
+  const { buildApp } = await appModule;
   const app = await buildApp({ db: database.db, pool: database.pool, config: embedded ? { ...config, smsSender: 'log' } : config });
 
   let closing = false;

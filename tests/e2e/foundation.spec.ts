@@ -86,7 +86,7 @@ test.describe('guard', () => {
   test('logout returns to login and the token is dead', async ({ page, request }) => {
     await loginThroughForm(page, ADMIN);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await page.getByTestId('navbar-account').hover();
+    await page.getByTestId('navbar-account').click();
     await page.getByText('退出登录').click();
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

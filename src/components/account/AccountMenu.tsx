@@ -29,7 +29,8 @@ export function AccountMenu({ children, who }: { children: ReactNode; who?: Reac
   ];
   return (
     <>
-      <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
+      {/* Click only: with hover as well, a click that came after the hover had opened the menu closed it again. */}
+      <Dropdown menu={{ items }} placement="bottomRight" trigger={['click']}>
         {children}
       </Dropdown>
       <RoleSwitchDialog open={switching} onClose={() => setSwitching(false)} />
