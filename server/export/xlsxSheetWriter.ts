@@ -44,16 +44,13 @@ const contentTypes =
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
   '</Types>';
 
-const packageRels =
+/** A relationships part: each relationship's type (under REL) and target, numbered rId1, rId2, … */
+const relationships = (...rels: [type: string, target: string][]) =>
   `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+  rels.map(([type, target], i) => `<Relationship Id="rId${i + 1}" Type="${REL}/${type}" Target="${target}"/>`).join('') +
   '</Relationships>';
-
-const workbookRels =
-  `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
-  '</Relationships>';
+const packageRels = relationships(['officeDocument', 'xl/workbook.xml']);
+const workbookRels = relationships(['worksheet', 'worksheets/sheet1.xml'], ['styles', 'styles.xml']);
 
 const styles =
   `${XML_DECLARATION}<styleSheet xmlns="${MAIN}">` +

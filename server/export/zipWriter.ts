@@ -49,18 +49,26 @@ export class ZipWriter {
     this.out.write(bytes);
   }
 
+  /**
+   * The 26 bytes a part's local header and its central directory record share, from `at`: version
+   * needed, flags, method, time, date, crc, sizes, the name's length.
+   */
+  private entryFields(h: Buffer, at: number, e: ZipEntry) {
+    h.writeUInt16LE(VERSION, at);
+    h.writeUInt16LE(e.flags, at + 2);
+    h.writeUInt16LE(DEFLATE, at + 4);
+    h.writeUInt16LE(this.time, at + 6);
+    h.writeUInt16LE(this.date, at + 8);
+    h.writeUInt32LE(e.crc, at + 10);
+    h.writeUInt32LE(e.compressedSize, at + 14);
+    h.writeUInt32LE(e.size, at + 18);
+    h.writeUInt16LE(e.name.length, at + 22);
+  }
+
   private localHeader(e: ZipEntry): Buffer {
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(VERSION, 4);
-    h.writeUInt16LE(e.flags, 6);
-    h.writeUInt16LE(DEFLATE, 8);
-    h.writeUInt16LE(this.time, 10);
-    h.writeUInt16LE(this.date, 12);
-    h.writeUInt32LE(e.crc, 14);
-    h.writeUInt32LE(e.compressedSize, 18);
-    h.writeUInt32LE(e.size, 22);
-    h.writeUInt16LE(e.name.length, 26);
+    this.entryFields(h, 4, e);
     return Buffer.concat([h, e.name]);
   }
 
@@ -113,15 +121,7 @@ export class ZipWriter {
       const h = Buffer.alloc(46);
       h.writeUInt32LE(0x02014b50, 0);
       h.writeUInt16LE(VERSION, 4);
-      h.writeUInt16LE(VERSION, 6);
-      h.writeUInt16LE(e.flags, 8);
-      h.writeUInt16LE(DEFLATE, 10);
-      h.writeUInt16LE(this.time, 12);
-      h.writeUInt16LE(this.date, 14);
-      h.writeUInt32LE(e.crc, 16);
-      h.writeUInt32LE(e.compressedSize, 20);
-      h.writeUInt32LE(e.size, 24);
-      h.writeUInt16LE(e.name.length, 28);
+      this.entryFields(h, 6, e);
       h.writeUInt32LE(e.offset, 42);
       this.put(Buffer.concat([h, e.name]));
     }
