@@ -23,8 +23,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db);
     console.log('已载入演示数据（密码 Demo@2026）');
   }
-  // The embedded database is the demo: its login codes go to the log. A configured one needs a real sender.
   const { buildApp } = await appModule;
+  // The embedded database is the demo: its login codes go to the log. A configured one needs a real sender.
   const app = await buildApp({ db: database.db, pool: database.pool, config: embedded ? { ...config, smsSender: 'log' } : config });
 
   let closing = false;

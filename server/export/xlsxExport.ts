@@ -50,10 +50,13 @@ function selected(c: ExportColumn): SQL | PgColumn {
   return c.value;
 }
 
+/** Columns whose integers are hundredths (fen, basis points), written divided by 100 and shown 0.00. */
+const inHundredths = (c: ExportColumn) => c.format === 'yuan' || c.format === 'percent';
+
 function cellValue(c: ExportColumn, v: unknown, shopNames: ReadonlyMap<number, string>): unknown {
   if (v === null || v === undefined) return null;
   if (c.format === 'shop') return shopNames.get(v as number) ?? v;
-  if (c.format === 'yuan' || c.format === 'percent') return Number(v) / 100;
+  if (inHundredths(c)) return Number(v) / 100;
   if (typeof c.format === 'function') return c.format(v);
   if (typeof c.format === 'object') return c.format.labels[v as string] ?? v;
   return v;
@@ -114,7 +117,7 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
     const writer = new XlsxSheetWriter(
       out,
       sheet.title,
-      sheet.columns.map((c) => ({ header: c.header, width: c.width ?? 14, twoDecimals: c.format === 'yuan' || c.format === 'percent' })),
+      sheet.columns.map((c) => ({ header: c.header, width: c.width ?? 14, twoDecimals: inHundredths(c) })),
     );
     const client = await pool.connect();
     let rows = 0;

@@ -131,7 +131,7 @@ export class ZipWriter {
     end.writeUInt16LE(this.entries.length, 10);
     end.writeUInt32LE(this.offset - start, 12);
     end.writeUInt32LE(start, 16);
-    this.out.write(end);
+    this.put(end);
     this.out.end();
   }
 }
