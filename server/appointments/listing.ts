@@ -165,7 +165,8 @@ export function appointmentCalendarStatements(db: Db, session: SessionContext, r
   values.limit = list.limit;
   values.offset = list.offset;
   const where = and(scope, list.where);
-  const statements = preparedList<{ calendar: string; rows: number }>(db, ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|'), (names) => {
+  const shape = ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|');
+  const statements = preparedList<{ calendar: string; rows: number }>(db, shape, (names) => {
     const page = db.select(calendarColumns).from(appointments).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
     // Our own keys, written into the SQL text; an empty page has empty arrays.
     const arrays = sql.join(
@@ -177,21 +178,40 @@ export function appointmentCalendarStatements(db: Db, session: SessionContext, r
       total: db.select({ total: count() }).from(appointments).where(where).prepare(names.total),
     };
   });
-  return { ...statements, values, offset: list.offset, limit: list.limit };
+  return {
+    ...statements,
+    values,
+    offset: list.offset,
+    limit: list.limit,
+    /** What the page answers depends on: the statement's shape and every value bound to it. */
+    key: `${shape}\u0000${JSON.stringify(values)}`,
+    /** The shop whose bookings the page reads (a manager's), or null for every shop. */
+    shopId: appointmentList.scopeValue?.(session) ?? null,
+  };
 }
 
 /** The envelope ok(data) around data PostgreSQL has written as JSON. */
 const okAround = (json: string) => `{"code":${ErrorCode.OK},"msg":"ok","data":${json}}`;
 
+/** A calendar page as it is sent: the whole answer's bytes and the total for its header. */
+export interface CalendarPage {
+  body: Buffer;
+  total: number;
+}
+
 /**
- * Answers a calendar page: PostgreSQL's JSON text passed on untouched, inside the envelope, as bytes
+ * Reads a calendar page: PostgreSQL's JSON text passed on untouched, inside the envelope, as bytes
  * (encoded once; the length needs no second pass over the text). A page that is neither empty nor
  * full tells its total itself (a week read in one page always does), so only those count separately.
  */
-export async function sendCalendarPage(reply: FastifyReply, statements: ReturnType<typeof appointmentCalendarStatements>): Promise<void> {
+export async function readCalendarPage(statements: ReturnType<typeof appointmentCalendarStatements>): Promise<CalendarPage> {
   const [{ calendar, rows }] = await statements.rows.execute(statements.values);
   const total = rows > 0 && rows < statements.limit ? statements.offset + rows : (await statements.total.execute(statements.values))[0].total;
-  reply.header(TOTAL_COUNT_HEADER, String(total)).type('application/json; charset=utf-8').send(Buffer.from(okAround(calendar)));
+  return { body: Buffer.from(okAround(calendar)), total };
+}
+
+export function sendCalendarPage(reply: FastifyReply, page: CalendarPage): void {
+  reply.header(TOTAL_COUNT_HEADER, String(page.total)).type('application/json; charset=utf-8').send(page.body);
 }
 
 /** GET appointments/:id: the row (another shop's is 404 to a manager) with its history, oldest first. */

@@ -117,7 +117,7 @@ const WorkplaceType = objectType<Workplace, WorkplaceBase>('Workplace', 'The cal
     description: 'admin only.',
     resolve: (_w, _a, ctx) => {
       allow(ctx.session, REPORT_ROLES['Workplace.chain']);
-      return chainWorkplace(ctx.pool, ctx.now);
+      return chainWorkplace(ctx);
     },
   },
   finance: {
@@ -125,7 +125,7 @@ const WorkplaceType = objectType<Workplace, WorkplaceBase>('Workplace', 'The cal
     description: 'financial-staff only.',
     resolve: (_w, _a, ctx) => {
       allow(ctx.session, REPORT_ROLES['Workplace.finance']);
-      return financeWorkplace(ctx.pool, ctx.now);
+      return financeWorkplace(ctx);
     },
   },
 }));
@@ -149,7 +149,8 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
       args: periodArgs,
       resolve: async ({ from, to }, ctx) => {
         allow(ctx.session, REPORT_ROLES.shopRanking);
-        return shopRanking(ctx.pool, periodOf(from, to));
+        const period = periodOf(from, to);
+        return ctx.kept(`shopRanking|${from}|${to}`, null, () => shopRanking(ctx.pool, period));
       },
     }),
     staffRanking: queryField<ShopPeriodArgs, StaffRank[]>({
@@ -158,7 +159,9 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
       args: { ...periodArgs, shopId: { type: Int } },
       resolve: async ({ from, to, shopId }, ctx) => {
         allow(ctx.session, REPORT_ROLES.staffRanking);
-        return staffRanking(ctx.pool, periodOf(from, to), scopedShop(ctx.session, shopId));
+        const period = periodOf(from, to);
+        const shop = scopedShop(ctx.session, shopId);
+        return ctx.kept(`staffRanking|${from}|${to}|${shop}`, shop, () => staffRanking(ctx.pool, period, shop));
       },
     }),
     revenueTrend: queryField<ShopPeriodArgs, DayRevenue[]>({
@@ -167,7 +170,9 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
       args: { ...periodArgs, shopId: { type: Int } },
       resolve: async ({ from, to, shopId }, ctx) => {
         allow(ctx.session, REPORT_ROLES.revenueTrend);
-        return revenueTrend(ctx.pool, periodOf(from, to), scopedShop(ctx.session, shopId));
+        const period = periodOf(from, to);
+        const shop = scopedShop(ctx.session, shopId);
+        return ctx.kept(`revenueTrend|${from}|${to}|${shop}`, shop, () => revenueTrend(ctx.pool, period, shop));
       },
     }),
     workplace: queryField<Record<string, never>, WorkplaceBase>({

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ReportContext } from '../graphql/context';
 import { ACTIVE_APPOINTMENT_STATUSES } from '../../contract/appointment';
 import {
   WORKPLACE_NEXT_APPOINTMENTS,
@@ -55,27 +56,40 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
   };
 }
 
-/** The owner's morning: every shop. */
-export async function chainWorkplace(pool: pg.Pool, now: number): Promise<ChainWorkplace> {
+/**
+ * The owner's morning: every shop. The sales figures depend only on the day and the reports' data,
+ * so they are kept between changes; what is live now is counted on every call.
+ */
+export async function chainWorkplace(ctx: Pick<ReportContext, 'pool' | 'now' | 'kept'>): Promise<ChainWorkplace> {
+  const { pool, now } = ctx;
   const { today, monthStart } = calendarOf(now);
   const month = periodOf(monthStart, today);
   const nowIso = new Date(now).toISOString();
-  const [todays, months, topShops, trend, live] = await Promise.all([
-    takings(pool, periodOf(today, today), null),
-    takings(pool, month, null),
-    shopRanking(pool, month, WORKPLACE_TOP_SHOPS),
-    revenueTrend(pool, trendPeriod(now), null),
+  const [sales, live] = await Promise.all([
+    ctx.kept(`chainWorkplace|${today}`, null, async () => {
+      const [todays, months, topShops, trend] = await Promise.all([
+        takings(pool, periodOf(today, today), null),
+        takings(pool, month, null),
+        shopRanking(pool, month, WORKPLACE_TOP_SHOPS),
+        revenueTrend(pool, trendPeriod(now), null),
+      ]);
+      return { today: todays, month: months, topShops, trend };
+    }),
     pool.query<{ programs: number; banners: number }>(
       `select (select count(*) from programs where status = 'on')::int8 as programs,
               (select count(*) from banners where status = 'on' and (start_at is null or start_at <= $1) and (end_at is null or end_at > $1))::int8 as banners`,
       [nowIso],
     ),
   ]);
-  return { today: todays, month: months, topShops, trend, liveProgramCount: live.rows[0].programs, liveBannerCount: live.rows[0].banners };
+  return { ...sales, liveProgramCount: live.rows[0].programs, liveBannerCount: live.rows[0].banners };
 }
 
-/** Finance's morning: what waits for review, what was reviewed since Monday, and the chain's trend. */
-export async function financeWorkplace(pool: pg.Pool, now: number): Promise<FinanceWorkplace> {
+/** Finance's morning: what waits for review, what was reviewed since Monday, and the chain's trend; kept between changes. */
+export function financeWorkplace(ctx: Pick<ReportContext, 'pool' | 'now' | 'kept'>): Promise<FinanceWorkplace> {
+  return ctx.kept(`financeWorkplace|${calendarOf(ctx.now).today}`, null, () => financeFigures(ctx.pool, ctx.now));
+}
+
+async function financeFigures(pool: pg.Pool, now: number): Promise<FinanceWorkplace> {
   const { today, weekStart } = calendarOf(now);
   const weekFrom = periodOf(weekStart, today).start;
   const [waiting, reviewed, trend] = await Promise.all([

@@ -9,19 +9,28 @@ import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema } from '../http/routeSchemas';
 import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
 import { applyAppointmentAction } from '../appointments/transitions';
-import { appointmentCalendarStatements, appointmentList, appointmentListQuery, appointmentListStatements, readAppointment, sendCalendarPage } from '../appointments/listing';
+import { appointmentCalendarStatements, appointmentList, appointmentListQuery, appointmentListStatements, readAppointment, readCalendarPage, sendCalendarPage, type CalendarPage } from '../appointments/listing';
+import { AnswerCache } from '../db/answerCache';
+
+/** At most this many bytes of calendar pages are kept per server process. */
+const CALENDAR_PAGES_BYTES = 32 * 1024 * 1024;
 
 /** The booking calendar's calls; the rules live in server/appointments/. */
 const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(appointmentResource);
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(appointmentResource, verb) });
   const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
+  // Every screen of a shop asks for the same week again and again; a page is read again only once a booking of its shop changed.
+  const calendarPages = new AnswerCache<CalendarPage>('calendar', CALENDAR_PAGES_BYTES, (page) => page.body.length);
 
   // _view=calendar answers the board's fields only (contract/appointment.ts); without it, every field.
   app.get(base, { ...guard('list'), schema: { ...listSchema(appointmentResource, appointmentList), querystring: appointmentListQuery } }, async (req, reply) => {
     const { view, ...request } = req.query;
     const session = sessionOf(req);
-    if (view === 'calendar') return sendCalendarPage(reply, appointmentCalendarStatements(app.db, session, request));
+    if (view === 'calendar') {
+      const statements = appointmentCalendarStatements(app.db, session, request);
+      return sendCalendarPage(reply, await calendarPages.answer(app.pool, statements.key, statements.shopId, () => readCalendarPage(statements)));
+    }
     return sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, session, request), appointmentView);
   });
 

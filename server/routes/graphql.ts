@@ -9,6 +9,10 @@ import { reportContext } from '../graphql/context';
 import { MAX_DEPTH, MAX_TOKENS, costLimit } from '../graphql/limits';
 import { formatExecution, fromAppError, handleRequestError } from '../graphql/errors';
 import { checkRequest } from '../graphql/request';
+import { AnswerCache } from '../db/answerCache';
+
+/** At most this many bytes (as JSON) of report answers are kept per server process. */
+const REPORT_ANSWERS_BYTES = 16 * 1024 * 1024;
 
 /** The session (as REST decides it) and the request's shape, refused in the GraphQL shape. */
 async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -35,15 +39,17 @@ async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
 export default async function graphqlRoutes(app: FastifyInstance): Promise<void> {
   // Bodies that are no JSON fail before mercurius sees them: answered in the GraphQL shape too.
   app.setErrorHandler(handleRequestError);
+  const reports = new AnswerCache<unknown>('reports', REPORT_ANSWERS_BYTES, (answer) => JSON.stringify(answer).length);
   await app.register(mercurius, {
     schema: reportSchema,
     path: GRAPHQL_PATH,
     graphiql: false,
     allowBatchedQueries: false,
+    jit: 1,
     queryDepth: MAX_DEPTH,
     validationRules: [costLimit],
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
-    context: (req) => reportContext(req),
+    context: (req) => reportContext(req, reports),
     errorFormatter: formatExecution as never,
     errorHandler: handleRequestError as never,
     // The request is checked by checkRequest, not by mercurius' JSON schemas (our compilers are zod's);

@@ -14,3 +14,4 @@ export * from './afterSale';
 export * from './performanceRecord';
 export * from './ledger';
 export * from './report';
+export * from './changeCounter';

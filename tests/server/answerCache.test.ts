@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache, changeVersion, type ChangeTopic } from '../../server/db/answerCache';
+import { MANAGER_1, rest } from './support/restCalls';
+import { createTestContext, type TestContext } from './support/testApp';
+import type { AppointmentCalendar } from '../../contract/appointment';
+
+/**
+ * Kept answers (the calendar's pages, the reports) are exact only if every commit that changes what
+ * they read raises their topic's counter (migration 0010), and if the cache never keeps an answer
+ * computed across such a commit. Writes here go through a second connection, as another server
+ * process's would.
+ */
+let t: TestContext;
+let shop1: number;
+let shop2: number;
+beforeAll(async () => {
+  t = await createTestContext();
+  [shop1, shop2] = t.demo.shopIds;
+});
+afterAll(async () => t?.close());
+
+const version = (topic: ChangeTopic, shopId: number | null) => changeVersion(t.database.pool, topic, shopId);
+const versions = async () => ({
+  calendar1: await version('calendar', shop1),
+  calendar2: await version('calendar', shop2),
+  reports1: await version('reports', shop1),
+  reports2: await version('reports', shop2),
+  calendarAll: await version('calendar', null),
+  reportsAll: await version('reports', null),
+});
+const sql = (text: string, values: unknown[] = []) => t.database.pool.query(text, values);
+
+/** A statement that changes nothing but still writes a row of the shop (row triggers fire). */
+const TOUCH: Record<string, { table: string; topic: ChangeTopic; shopColumn: string }> = {
+  appointments: { table: 'appointments', topic: 'calendar', shopColumn: 'shop_id' },
+  orders: { table: 'orders', topic: 'reports', shopColumn: 'shop_id' },
+  customers: { table: 'customers', topic: 'reports', shopColumn: 'shop_id' },
+  performance_records: { table: 'performance_records', topic: 'reports', shopColumn: 'shop_id' },
+  after_sales: { table: 'after_sales', topic: 'reports', shopColumn: 'shop_id' },
+  staff: { table: 'staff', topic: 'reports', shopColumn: 'shop_id' },
+  shops: { table: 'shops', topic: 'reports', shopColumn: 'id' },
+};
+const touch = async (table: keyof typeof TOUCH, shopId: number) => {
+  const { shopColumn } = TOUCH[table];
+  const { rowCount } = await sql(`update ${table} set ${shopColumn} = ${shopColumn} where ${shopColumn} = $1`, [shopId]);
+  return rowCount;
+};
+
+describe('change counters', () => {
+  it.each(Object.keys(TOUCH))('a committed write of %s raises its topic for that shop and for every shop, and nothing else', async (table) => {
+    const { topic } = TOUCH[table];
+    const before = await versions();
+    expect(await touch(table, shop1)).toBeGreaterThan(0);
+    const after = await versions();
+    const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
+    expect(changed.sort()).toEqual([`${topic}1`, `${topic}All`].sort());
+    // Every bump is larger than any before it: a counter never returns to an old version.
+    expect(BigInt(after[`${topic}1`])).toBeGreaterThan(BigInt(before[`${topic}1`]));
+  });
+
+  it('a transaction raises each shop once, at commit; a rolled-back one raises nothing', async () => {
+    const client = await t.database.pool.connect();
+    try {
+      const before = await version('calendar', shop1);
+      await client.query('begin');
+      await client.query(`update appointments set note = note where shop_id = $1`, [shop1]);
+      await client.query(`update appointments set note = note where shop_id = $1`, [shop1]);
+      // Deferred to commit: nothing is raised (or locked) while the transaction goes on.
+      expect(await version('calendar', shop1)).toBe(before);
+      await client.query('commit');
+      const afterCommit = await version('calendar', shop1);
+      expect(afterCommit).not.toBe(before);
+      const [{ n }] = (await sql(`select count(*)::int as n from change_counters where topic = 'calendar' and shop_id = $1`, [shop1])).rows;
+      expect(n).toBe(1);
+
+      await client.query('begin');
+      await client.query(`update appointments set note = note where shop_id = $1`, [shop1]);
+      await client.query('rollback');
+      expect(await version('calendar', shop1)).toBe(afterCommit);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a staff member moved to another shop raises both shops', async () => {
+    const [{ id }] = (await sql(`select id from staff where shop_id = $1 order by id limit 1`, [shop1])).rows;
+    const before = await versions();
+    await sql(`update staff set shop_id = $2 where id = $1`, [id, shop2]);
+    const after = await versions();
+    expect(after.reports1).not.toBe(before.reports1);
+    expect(after.reports2).not.toBe(before.reports2);
+    await sql(`update staff set shop_id = $2 where id = $1`, [id, shop1]);
+  });
+});
+
+describe('AnswerCache', () => {
+  const counting = (value: () => Promise<string> | string) => {
+    const calls = { n: 0 };
+    return {
+      calls,
+      compute: async () => {
+        calls.n++;
+        return value();
+      },
+    };
+  };
+
+  it('answers again from memory until a commit changes the topic of its shop', async () => {
+    const cache = new AnswerCache<string>('calendar', 1024, (v) => v.length);
+    const { calls, compute } = counting(() => 'week');
+    const pool = t.database.pool;
+    expect(await cache.answer(pool, 'k', shop1, compute)).toBe('week');
+    expect(await cache.answer(pool, 'k', shop1, compute)).toBe('week');
+    expect(calls.n).toBe(1);
+
+    // Another shop's bookings leave this shop's page; the chain-wide key is computed again.
+    await touch('appointments', shop2);
+    await cache.answer(pool, 'k', shop1, compute);
+    expect(calls.n).toBe(1);
+    await cache.answer(pool, 'all', null, compute);
+    await touch('appointments', shop2);
+    await cache.answer(pool, 'all', null, compute);
+    expect(calls.n).toBe(3);
+
+    await touch('appointments', shop1);
+    await cache.answer(pool, 'k', shop1, compute);
+    expect(calls.n).toBe(4);
+    // Reports' tables are another topic.
+    await touch('orders', shop1);
+    await cache.answer(pool, 'k', shop1, compute);
+    expect(calls.n).toBe(4);
+  });
+
+  it('does not keep an answer computed while a change committed', async () => {
+    const cache = new AnswerCache<string>('reports', 1024, (v) => v.length);
+    const { calls, compute } = counting(async () => {
+      if (calls.n === 1) await touch('orders', shop1);
+      return `answer ${calls.n}`;
+    });
+    expect(await cache.answer(t.database.pool, 'k', null, compute)).toBe('answer 1');
+    expect(await cache.answer(t.database.pool, 'k', null, compute)).toBe('answer 2');
+    expect(await cache.answer(t.database.pool, 'k', null, compute)).toBe('answer 2');
+    expect(calls.n).toBe(2);
+  });
+
+  it('computes once for calls of one key that come together', async () => {
+    const cache = new AnswerCache<string>('reports', 1024, (v) => v.length);
+    await touch('orders', shop1);
+    const { calls, compute } = counting(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return 'shared';
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.answer(t.database.pool, 'k', null, compute)));
+    expect(answers).toEqual(Array(5).fill('shared'));
+    expect(calls.n).toBe(1);
+  });
+
+  it('lets the least recently used answers go beyond its size', async () => {
+    const cache = new AnswerCache<string>('reports', 10, (v) => v.length);
+    const pool = t.database.pool;
+    const { calls, compute } = counting(() => 'abcd');
+    await cache.answer(pool, 'a', null, compute);
+    await cache.answer(pool, 'b', null, compute);
+    await cache.answer(pool, 'a', null, compute);
+    // a, b and c are 12 bytes: b, used least recently, goes.
+    await cache.answer(pool, 'c', null, compute);
+    expect(calls.n).toBe(3);
+    await cache.answer(pool, 'a', null, compute);
+    expect(calls.n).toBe(3);
+    await cache.answer(pool, 'b', null, compute);
+    expect(calls.n).toBe(4);
+    // Larger than the whole cache: answered, never kept.
+    const big = counting(() => 'x'.repeat(11));
+    await cache.answer(pool, 'big', null, big.compute);
+    await cache.answer(pool, 'big', null, big.compute);
+    expect(big.calls.n).toBe(2);
+  });
+});
+
+describe('the calendar page', () => {
+  it('shows a booking changed by another process on the next call', async () => {
+    const call = rest(t);
+    const token = await t.login(MANAGER_1);
+    const [{ id, from }] = (
+      await sql(
+        `select id, date_trunc('day', start_at) as from from appointments where shop_id = $1 and status = 'booked' order by start_at desc limit 1`,
+        [shop1],
+      )
+    ).rows as { id: number; from: Date }[];
+    const query = new URLSearchParams({ _view: 'calendar', _start: '0', _end: '5000', from: from.toISOString(), to: new Date(from.getTime() + 7 * 86_400_000).toISOString() });
+    const page = async () => (await call(token, 'GET', `/appointments?${query}`)).body.data as AppointmentCalendar;
+    const statusOf = (p: AppointmentCalendar) => p.status[p.id.indexOf(id)];
+
+    expect(statusOf(await page())).toBe('booked');
+    expect(statusOf(await page())).toBe('booked');
+    await sql(`update appointments set status = 'confirmed' where id = $1`, [id]);
+    expect(statusOf(await page())).toBe('confirmed');
+  });
+});
+
+describe('truncate', () => {
+  it('raises the topic for every shop', async () => {
+    const before = await version('calendar', shop1);
+    await sql(`truncate appointments cascade`);
+    expect(await version('calendar', shop1)).not.toBe(before);
+  });
+});
