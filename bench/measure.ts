@@ -218,6 +218,8 @@ export async function withBench<T>(opts: BenchOptions, defaultConnections: numbe
   if (!db) return undefined;
   let server: RunningServer | undefined;
   const sqlPool = new pg.Pool({ connectionString: db.url, max: connections });
+  // pg's end() resolves before its sockets close: a client PostgreSQL terminates at shutdown then errors on the pool.
+  sqlPool.on('error', () => {});
   let load: HttpLoad | undefined;
   try {
     // A manager acts for its shop; finance for none, and the bench's lists then read the first bench shop.

@@ -14,7 +14,6 @@ import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
 import { startReminderWorker } from './appointments/reminders';
-import { GRAPHQL_PATH } from '../contract/report';
 
 /** MSW's service worker: part of mock mode only, never served by the server. */
 const MOCK_WORKER = 'mockServiceWorker.js';
@@ -63,9 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.stop());
   // A caller's next request must see what its write did to sessions; other processes hear it from PostgreSQL.
-  // The GraphQL reports are POSTs that write nothing.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.url !== GRAPHQL_PATH) sessionCache.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config.sessionNeutral) sessionCache.clear();
     done(null, payload);
   });
   installErrorHandler(app);

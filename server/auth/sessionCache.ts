@@ -1,6 +1,19 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes nothing a session lookup reads (sessions, accounts, shops; the tests check it
+     * by the triggers' notices): answering it leaves this process's session cache as it is.
+     */
+    sessionNeutral?: boolean;
+  }
+}
+
+/** Route options of a write that leaves the session cache as it is: the checkout's and the calendar's hot calls. */
+export const SESSION_NEUTRAL = { config: { sessionNeutral: true } };
+
 /** Channel of the triggers in migration 0002: something a session lookup answers has changed. */
 const SESSION_CHANGED = 'session_changed';
 /** A backstop: even an entry no notification ever touched is looked up again after this long. */
@@ -19,7 +32,7 @@ interface Entry<Row> {
  *
  * Kept honest three ways: PostgreSQL notifies every process of any change that matters (triggers of
  * migration 0002, whoever writes), this process forgets everything before answering any write
- * request of its own (so a caller's next request sees what it just did), and a lookup that started
+ * request of its own but a session-neutral one (so a caller's next request sees what it just did), and a lookup that started
  * before a change never stores its older answer (the generation check). Without a working LISTEN
  * connection the cache holds nothing and every request asks the database, as before.
  */

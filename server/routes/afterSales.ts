@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterSaleCreateSchema, afterSaleResource, afterSaleRowSchema, afterSaleWithdrawSchema, type AfterSale } from '../../contract/afterSale';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
+import { SESSION_NEUTRAL } from '../auth/sessionCache';
 import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
@@ -25,11 +26,11 @@ const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(afterSaleResource) }, async (req) => ok(await readAfterSale(app.db, sessionOf(req), req.params.id)));
 
-  app.post(base, { ...guard('create'), schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, ...answer } }, (req, reply) =>
+  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, ...answer } }, (req, reply) =>
     answerOnce(req, reply, (tx, actor) => requestAfterSale(tx, actor, req.body)),
   );
 
-  app.post(`${base}/:id/withdraw`, { ...guard('action:withdraw'), schema: { params: idParams, body: afterSaleWithdrawSchema, ...answer } }, async (req) =>
+  app.post(`${base}/:id/withdraw`, { ...guard('action:withdraw'), ...SESSION_NEUTRAL, schema: { params: idParams, body: afterSaleWithdrawSchema, ...answer } }, async (req) =>
     ok(await app.db.transaction((tx) => withdrawAfterSale(tx, { session: sessionOf(req), ip: req.ip }, req.params.id))),
   );
 };

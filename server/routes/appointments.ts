@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APPOINTMENT_ACTIONS, appointmentActionSchema, appointmentCancelSchema, appointmentCreateSchema, appointmentDetailSchema, appointmentResource, appointmentUpdateSchema, type Appointment } from '../../contract/appointment';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
+import { SESSION_NEUTRAL } from '../auth/sessionCache';
 import { resourceGuard } from '../auth/resourceGuard';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
@@ -38,18 +39,18 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await readAppointment(app.db, sessionOf(req), req.params.id)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: appointmentCreateSchema } }, async (req) => ok(await bookAppointment(app.db, actor(req), req.body)));
+  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { body: appointmentCreateSchema } }, async (req) => ok(await bookAppointment(app.db, actor(req), req.body)));
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: appointmentUpdateSchema } }, async (req) =>
+  app.patch(`${base}/:id`, { ...guard('update'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentUpdateSchema } }, async (req) =>
     ok(await changeAppointment(app.db, actor(req), req.params.id, changes(req.body))),
   );
 
   // cancel takes its reason; the other steps take no body (an unknown field is 40000).
-  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: appointmentCancelSchema } }, async (req) =>
+  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentCancelSchema } }, async (req) =>
     ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
   );
   for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
-    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), schema: { params: idParams, body: appointmentActionSchema } }, async (req) =>
+    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentActionSchema } }, async (req) =>
       ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
     );
   }

@@ -10,6 +10,7 @@ import { MAX_DEPTH, MAX_TOKENS, costLimit } from '../graphql/limits';
 import { formatExecution, fromAppError, handleRequestError } from '../graphql/errors';
 import { checkRequest } from '../graphql/request';
 import { AnswerCache } from '../db/answerCache';
+import { SESSION_NEUTRAL } from '../auth/sessionCache';
 
 /** At most this many bytes (as JSON) of report answers are kept per server process. */
 const REPORT_ANSWERS_BYTES = 16 * 1024 * 1024;
@@ -54,6 +55,6 @@ export default async function graphqlRoutes(app: FastifyInstance): Promise<void>
     errorHandler: handleRequestError as never,
     // The request is checked by checkRequest, not by mercurius' JSON schemas (our compilers are zod's);
     // the endpoint is documented in docs/api.md rather than in the OpenAPI document.
-    additionalRouteOptions: { schema: { hide: true }, preValidation: guard },
+    additionalRouteOptions: { schema: { hide: true }, preValidation: guard, ...SESSION_NEUTRAL },
   });
 }

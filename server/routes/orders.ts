@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderCancelSchema, orderCreateSchema, orderPaySchema, orderResource, orderRowSchema, type Order } from '../../contract/order';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
+import { SESSION_NEUTRAL } from '../auth/sessionCache';
 import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
@@ -25,15 +26,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) => ok(await readOrder(app.db, sessionOf(req), req.params.id)));
 
-  app.post(base, { ...guard('create'), schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
+  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
     answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
   );
 
-  app.post(`${base}/:id/pay`, { ...guard('action:pay'), schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
+  app.post(`${base}/:id/pay`, { ...guard('action:pay'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
     answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
   );
 
-  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>
+  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>
     ok(await app.db.transaction((tx) => cancelOrder(tx, { session: sessionOf(req), ip: req.ip }, req.params.id, req.body.reason))),
   );
 };

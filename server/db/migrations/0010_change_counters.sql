@@ -18,6 +18,7 @@ CREATE FUNCTION change_counter_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   left_shop integer;
   new_shop integer;
+  shops integer[];
   shop integer;
   flag text;
 BEGIN
@@ -29,7 +30,13 @@ BEGIN
     IF TG_OP <> 'INSERT' THEN left_shop := OLD.shop_id; END IF;
     IF TG_OP <> 'DELETE' THEN new_shop := NEW.shop_id; END IF;
   END IF;
-  FOR shop IN SELECT DISTINCT s FROM unnest(ARRAY[left_shop, new_shop]) s WHERE s IS NOT NULL ORDER BY s LOOP
+  -- Plain expressions, no query: this runs once per written row (a bulk load writes millions).
+  IF left_shop <> new_shop THEN
+    shops := ARRAY[least(left_shop, new_shop), greatest(left_shop, new_shop)];
+  ELSE
+    shops := ARRAY[coalesce(new_shop, left_shop)];
+  END IF;
+  FOREACH shop IN ARRAY shops LOOP
     flag := 'change_counters.' || TG_ARGV[0] || '_' || shop;
     CONTINUE WHEN current_setting(flag, true) = 'bumped';
     INSERT INTO change_counters AS c (topic, shop_id, version) VALUES (TG_ARGV[0], shop, nextval('change_counter_seq'))
