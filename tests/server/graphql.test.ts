@@ -225,6 +225,20 @@ describe('roles and shops, decided on the server', () => {
     expect(r.errors![0]).toMatchObject({ path: ['shopRanking'], extensions: { code: 40300 } });
   });
 
+  it('answers the same once a query is compiled (graphql-jit, from its second use): figures and errors', async () => {
+    const calls: [string, string, Record<string, unknown>][] = [
+      [manager1, SHOP_RANKING, { from: today(), to: today() }],
+      [admin, SHOP_RANKING, { from: today(), to: daysBefore(today(), 1) }],
+      [admin, STAFF_RANKING, { from: daysBefore(today(), 30), to: today() }],
+      [finance, `{ workplace { role shop { shopId } chain { liveProgramCount } finance { pendingPerformanceCount trend { day revenueFen } } } }`, {}],
+    ];
+    for (const [token, query, variables] of calls) {
+      const first = await gql(token, query, variables);
+      expect(first.status).toBe(200);
+      for (let i = 0; i < 3; i++) expect(await gql(token, query, variables)).toEqual(first);
+    }
+  });
+
   it('each role reads its own Workplace field and gets 40300 for the others', async () => {
     const cases: [string, string, string[]][] = [
       [manager1, 'shop', ['chain', 'finance']],
