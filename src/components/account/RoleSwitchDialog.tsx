@@ -74,26 +74,26 @@ export function RoleSwitchDialog({ open, onClose }: { open: boolean; onClose: ()
       destroyOnHidden
       width={440}
     >
-      <Spin spinning={list.isLoading}>
-        {list.data && list.data.grants.length === 0 && <Empty description={t('account.switch.none')} />}
-        {list.data && list.data.grants.length === 1 && <Alert type="info" showIcon message={t('account.switch.only')} style={{ marginBottom: 12 }} />}
-        {list.data && (
-          <Radio.Group value={selected} onChange={(e) => setChoice(e.target.value as string)} style={{ width: '100%' }}>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              {list.data.grants.map((g) => (
-                <Radio key={keyOf(g)} value={keyOf(g)}>
-                  {grantLabel(g.role, g.shop)}
-                  {keyOf(g) === current && (
-                    <Tag color="blue" bordered={false} style={{ marginInlineStart: 8 }}>
-                      {t('account.switch.current')}
-                    </Tag>
-                  )}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-        )}
-      </Spin>
+      {/* The spinner alone while loading: a Spin around the list let go of its blur (pointer-events: none) only a render after the grants came. */}
+      {list.isLoading && <Spin style={{ display: 'block', padding: '24px 0' }} />}
+      {list.data && list.data.grants.length === 0 && <Empty description={t('account.switch.none')} />}
+      {list.data && list.data.grants.length === 1 && <Alert type="info" showIcon message={t('account.switch.only')} style={{ marginBottom: 12 }} />}
+      {list.data && (
+        <Radio.Group value={selected} onChange={(e) => setChoice(e.target.value as string)} style={{ width: '100%' }}>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {list.data.grants.map((g) => (
+              <Radio key={keyOf(g)} value={keyOf(g)}>
+                {grantLabel(g.role, g.shop)}
+                {keyOf(g) === current && (
+                  <Tag color="blue" bordered={false} style={{ marginInlineStart: 8 }}>
+                    {t('account.switch.current')}
+                  </Tag>
+                )}
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+      )}
     </Modal>
   );
 }
