@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Route options of a write that leaves the session cache as it is: the checkout's and the calendar's hot calls. */
+/** Route options of a write that leaves the session cache as it is (the checkout's and the calendar's hot calls). */
 export const SESSION_NEUTRAL = { config: { sessionNeutral: true } };
 
 /** Channel of the triggers in migration 0002: something a session lookup answers has changed. */
@@ -32,9 +32,10 @@ interface Entry<Row> {
  *
  * Kept honest three ways: PostgreSQL notifies every process of any change that matters (triggers of
  * migration 0002, whoever writes), this process forgets everything before answering any write
- * request of its own but a session-neutral one (so a caller's next request sees what it just did), and a lookup that started
- * before a change never stores its older answer (the generation check). Without a working LISTEN
- * connection the cache holds nothing and every request asks the database, as before.
+ * request of its own but a session-neutral one (so a caller's next request sees what it just did),
+ * and a lookup that started before a change never stores its older answer (the generation check).
+ * Without a working LISTEN connection the cache holds nothing and every request asks the database,
+ * as before.
  */
 export class SessionCache<Row> {
   private entries = new Map<string, Entry<Row>>();
