@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Route options of a write that leaves the session cache as it is (the checkout's and the calendar's hot calls). */
+/**
+ * Route options of a write that leaves the session cache as it is: the checkout's, the after-sale
+ * requests' and the calendar's hot calls.
+ */
 export const SESSION_NEUTRAL = { config: { sessionNeutral: true } };
 
 /** Channel of the triggers in migration 0002: something a session lookup answers has changed. */
