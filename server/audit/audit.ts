@@ -28,13 +28,13 @@ export interface AuditEntry {
 
 /** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
 export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry): Promise<void> {
-  await auditInsert(db, req, entry);
+  await db.insert(auditLogs).values(auditRow(req, entry));
 }
 
-/** The audit row's insert, not yet run: for a caller that sends it in one statement with its other writes (server/db/writeTogether.ts). */
-export function auditInsert(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
+/** The audit row's values: for a caller that writes it in one statement with its other writes (server/db/writeTogether.ts). */
+export function auditRow(req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
   const s = req.session;
-  return db.insert(auditLogs).values({
+  return {
     accountId: entry.accountId ?? s?.accountId ?? null,
     role: entry.role ?? s?.role ?? null,
     shopId: entry.shopId ?? s?.shopId ?? null,
@@ -43,7 +43,7 @@ export function auditInsert(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'i
     entityId: entry.entityId == null ? null : String(entry.entityId),
     summary: maskPhones(entry.summary ?? '').slice(0, 2000),
     ip: req.ip ?? '',
-  });
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { executePrepared } from '../db/preparedByText';
+import { runShaped, shapedStatement, valueAt } from '../db/shapedStatement';
 import { conflict, invalid } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { sessionOf } from '../auth/sessionGuard';
@@ -65,7 +65,11 @@ interface StoredAnswer {
 const CLAIMED = 0;
 /** Expired keys purged per keyed call: more than expire between two calls of a busy chain. */
 const PURGE_AT_ONCE = 20;
-const expiredBefore = () => sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`;
+const expiredBefore = sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`;
+
+/** The parts of a keyed call's statements name its key's values by these paths (shapedStatement.ts). */
+const ACCOUNT = valueAt('key.accountId');
+const KEY = valueAt('key.key');
 
 /**
  * A CTE body deleting the oldest expired keys of any account (this call's own excepted): keys never
@@ -73,18 +77,34 @@ const expiredBefore = () => sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL
  * account's live keys are never walked), a few at a time, and never waited for (a key another call
  * is purging is skipped).
  */
-function purgeExpired(k: KeyedCall): SQL {
-  return sql`delete from idempotency_keys where (account_id, key) in (
+const PURGE_EXPIRED = sql`delete from idempotency_keys where (account_id, key) in (
     select account_id, key from idempotency_keys
-     where created_at <= ${expiredBefore()} and not (account_id = ${k.accountId} and key = ${k.key})
+     where created_at <= ${expiredBefore} and not (account_id = ${ACCOUNT} and key = ${KEY})
      order by created_at limit ${PURGE_AT_ONCE} for update skip locked)`;
-}
+
+/** The key's live row as one JSON value (a StoredAnswer), or null. */
+const STORED = sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
+     from idempotency_keys where account_id = ${ACCOUNT} and key = ${KEY} and created_at > ${expiredBefore})`;
+
+/** The key's row holding a successful answer. */
+const KEEP = sql`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
+     values (${ACCOUNT}, ${KEY}, ${valueAt('key.call')}, ${valueAt('key.hash')}, 200, ${valueAt('key.answer')}::jsonb)`;
+
+/** The key's row, claimed before the work (an expired row of this key is taken over); returns a row when claimed. */
+const CLAIM = () => sql`
+        with expired as (${PURGE_EXPIRED})
+        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
+        values (${ACCOUNT}, ${KEY}, ${valueAt('key.call')}, ${valueAt('key.hash')}, ${CLAIMED}, 'null'::jsonb)
+        on conflict (account_id, key) do update
+          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
+          where k.created_at <= ${expiredBefore}
+        returning 1`;
 
 /** The key's live row, read in a statement of its own (so it sees what a call that held the key committed meanwhile). */
 async function storedAnswer(db: DbOrTx, k: KeyedCall): Promise<StoredAnswer | undefined> {
   const { rows } = await db.execute<{ call: string; request_hash: string; status_code: number; response: unknown }>(sql`
     select call, request_hash, status_code, response from idempotency_keys
-     where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore()}`);
+     where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore}`);
   return rows[0];
 }
 
@@ -95,49 +115,26 @@ function replay<T>(k: KeyedCall, stored: StoredAnswer): Answer<T> {
 }
 
 /**
- * What a keyed work sends with its last write, so that storing its answer costs no round trip of its
- * own (server/db/writeTogether.ts); undefined when the call has no key. A work that does not use it
- * has its answer stored after it returns.
- */
-type Keep<T> = (answer: Answer<T>) => SQL | undefined;
-
-/**
  * Runs `work` in one transaction, once per (account, key). The key's row is claimed first, inside
  * the work's transaction: the insert waits for a concurrent call's uncommitted row of the same key,
  * and the claim and the answer commit with the work or not at all, so a key is either answered with
  * what was done or free to be tried again (a failed call stores nothing). A key already answered is
  * replayed; with another call or body it is 409. Without a key the work simply runs in its transaction.
  */
-async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx, keep: Keep<T>) => Promise<Answer<T>>): Promise<Answer<T>> {
-  if (k === undefined) return db.transaction((tx) => work(tx, () => undefined));
+async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx) => Promise<Answer<T>>): Promise<Answer<T>> {
+  if (k === undefined) return db.transaction(work);
   return db.transaction(async (tx) => {
     for (;;) {
-      // An expired row of this key is taken over.
-      const claimed = await executePrepared(tx, sql`
-        with expired as (${purgeExpired(k)})
-        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
-        values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, ${CLAIMED}, 'null'::jsonb)
-        on conflict (account_id, key) do update
-          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
-          where k.created_at <= ${expiredBefore()}
-        returning 1`);
+      const claimed = await runShaped(tx, shapedStatement('idempotency.claim', CLAIM), { key: k });
       if (claimed.length) break;
       const stored = await storedAnswer(tx, k);
       // Gone between the two statements only if it expired and another call purged it: claim again.
       if (stored) return replay<T>(k, stored);
     }
-    let kept = false;
-    const answer = await work(tx, (a) => {
-      kept = true;
-      return storeAnswer(k, a);
-    });
-    if (!kept) await tx.execute(storeAnswer(k, answer));
+    const answer = await work(tx);
+    await tx.execute(sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where account_id = ${k.accountId} and key = ${k.key}`);
     return answer;
   });
-}
-
-function storeAnswer(k: KeyedCall, answer: Answer<unknown>): SQL {
-  return sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where account_id = ${k.accountId} and key = ${k.key}`;
 }
 
 /** The call's key with what it is used for; undefined when the caller sent none. */
@@ -157,19 +154,11 @@ function callOf(req: FastifyRequest): string {
   return `${req.method} ${req.routeOptions.url!.replace(/:(\w+)/g, (_m, name: string) => String(params[name]))}`;
 }
 
-/**
- * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
- * call made with the key, sent with its status code. `keep(data)` gives the statement that stores
- * the answer, for the work to send with its last write (see Keep).
- */
-export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor, keep: (data: T) => SQL | undefined) => Promise<T>): Promise<Envelope<T>> {
+/** A POST whose work runs at most once per key: the work's answer, or the stored answer of the first call made with the key, sent with its status code. */
+export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor) => Promise<T>): Promise<Envelope<T>> {
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
-  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx, keep) => {
-    let kept: Answer<Envelope<T>> | undefined;
-    const data = await work(tx, actor, (d) => keep((kept = { statusCode: 200, body: ok(d) })));
-    return kept ?? { statusCode: 200, body: ok(data) };
-  });
+  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }));
   reply.status(answer.statusCode);
   return answer.body;
 }
@@ -181,17 +170,32 @@ class Answered extends Error {
   }
 }
 
-/** What a work whose writes are a single statement does with the call's key (answerOnceInOneStatement). */
+/** A keyed call's values, under `key` in a shaped statement's values: what its key's parts bind. */
+interface KeyValues extends KeyedCall {
+  /** The answer the write stores, as JSON (left out of the read's values). */
+  answer?: string;
+}
+
+/**
+ * What a work whose writes are a single statement does with the call's key (answerOnceInOneStatement).
+ * Its SQL parts are the same for every keyed call (placeholders under `key`), so a keyed and an
+ * unkeyed call are two shapes of the work's statements; `shape` names which.
+ */
 export interface KeyInStatement<T> {
+  readonly shape: 'keyed' | 'unkeyed';
   /** For the work's first read, as a CTE: purges old keys; undefined without a key. */
   readonly purge: SQL | undefined;
   /** For the work's first read, a column: the key's live answer as stored, or null. */
   readonly stored: SQL;
+  /** For the work's write: the key's row holding the answer; undefined without a key. */
+  readonly keep: SQL | undefined;
+  /** The key's values for the read (no answer yet) or for the write (`data`, the answer it stores). */
+  values(data?: T): KeyValues | undefined;
   /** Stops the work with the stored answer when its first read found one (or with 409 when it was another call's or body's). */
   replayIfAnswered(stored: unknown): void;
-  /** The key's row holding the answer, for the work's write statement; undefined without a key. */
-  keep(data: T): SQL | undefined;
 }
+
+const NO_KEY: KeyInStatement<never> = { shape: 'unkeyed', purge: undefined, stored: sql`null`, keep: undefined, values: () => undefined, replayIfAnswered: () => {} };
 
 const isKeyTaken = (e: unknown) => {
   const err = pgErrorOf(e);
@@ -212,16 +216,16 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
   const k = keyedCallOf(req, session.accountId);
   const key: KeyInStatement<T> = k
     ? {
-        purge: purgeExpired(k),
-        stored: sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
-           from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore()})`,
+        shape: 'keyed',
+        purge: PURGE_EXPIRED,
+        stored: STORED,
+        keep: KEEP,
+        values: (data) => (data === undefined ? k : { ...k, answer: JSON.stringify(ok(data)) }),
         replayIfAnswered(stored) {
           if (stored) throw new Answered(replay(k, stored as StoredAnswer));
         },
-        keep: (data) => sql`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
-          values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, 200, ${JSON.stringify(ok(data))}::jsonb)`,
       }
-    : { purge: undefined, stored: sql`null`, replayIfAnswered: () => {}, keep: () => undefined };
+    : NO_KEY;
   for (;;) {
     try {
       return ok(await work(req.server.db, actor, key));
@@ -232,7 +236,7 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
         const stored = await storedAnswer(req.server.db, k);
         if (!stored) {
           // The row in the way had expired: this key is free again.
-          await req.server.db.execute(sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore()}`);
+          await req.server.db.execute(sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore}`);
           continue;
         }
         answer = replay(k, stored);

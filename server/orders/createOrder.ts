@@ -2,9 +2,9 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
-import { auditInsert } from '../audit/audit';
+import { auditRow } from '../audit/audit';
 import { writeTogether } from '../db/writeTogether';
-import { executePrepared } from '../db/preparedByText';
+import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedStatement';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
@@ -37,17 +37,22 @@ type Materials = {
 };
 
 async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
-  const programIds = [...new Set(input.lines.map((l) => l.programId))];
-  const staffIds = input.staffShares.map((s) => s.staffId);
-  const rows = await executePrepared<Materials>(db, sql`
+  const statement = shapedStatement(`order.materials.${key.shape}`, () => sql`
     ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
       (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
-         from ${customers} where ${customers.id} = ${input.customerId}) as customer,
+         from ${customers} where ${customers.id} = ${valueAt('customerId')}) as customer,
       (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
-         from ${programs} where ${programs.id} in ${programIds}) as programs,
+         from ${programs} where ${programs.id} = any(${valueAt('programIds')}::int[])) as programs,
       (select coalesce(json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'status', ${staff.status})), '[]')
-         from ${staff} where ${staff.shopId} = ${shopId} and ${staff.id} in ${staffIds}) as staff,
+         from ${staff} where ${staff.shopId} = ${valueAt('shopId')} and ${staff.id} = any(${valueAt('staffIds')}::int[])) as staff,
       ${key.stored} as stored`);
+  const rows = await runShaped<Materials>(db, statement, {
+    shopId,
+    customerId: input.customerId,
+    programIds: input.lines.map((l) => l.programId),
+    staffIds: input.staffShares.map((s) => s.staffId),
+    key: key.values(),
+  });
   return rows[0];
 }
 
@@ -119,8 +124,8 @@ function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
  * prices are), checks discounts, staff and appointment, and draws the day's order number. The order
  * belongs to the session's shop, whoever's customer it is for.
  *
- * Round trips and lock waits are what a create costs (bench/README.md), so it runs in three
- * statements and no transaction: everything is read in one (with the key's stored answer), the
+ * Round trips and lock waits are what a create costs (bench/README.md), so it runs in three shaped
+ * statements (made once, each call binding its values) and no transaction: everything is read in one (with the key's stored answer), the
  * number is drawn in its own, and the order, its audit row and the key's answer are written in the
  * third, all or nothing. The row is built here whole (its id drawn with the reads), so the answer
  * needs no read back.
@@ -167,10 +172,14 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput,
     updatedAt: at,
   };
   const order = orderView(row, actingShopName(actor));
-  await writeTogether(db, {
-    order: db.insert(orders).values(row),
-    audit: auditInsert(db, actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
-    key: key.keep(order),
-  });
+  const values = {
+    order: row,
+    audit: auditRow(actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
+    key: key.values(order),
+  };
+  const write = shapedStatement(`order.create.${key.shape}`, () =>
+    writeTogether({ order: db.insert(orders).values(valuesAt('order', values.order)), audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)), key: key.keep }),
+  );
+  await runShaped(db, write, values);
   return order;
 }

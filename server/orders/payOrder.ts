@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
-import { appointments, ledgerEntries, orders, performanceRecords, touchUpEntitlements } from '../db/schema';
-import { audit, auditInsert } from '../audit/audit';
+import { appointments, auditLogs, ledgerEntries, orders, performanceRecords, touchUpEntitlements } from '../db/schema';
+import { audit, auditRow } from '../audit/audit';
 import { writeTogether } from '../db/writeTogether';
+import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedStatement';
+import { tableRow } from '../db/tableRow';
 import { conflict, invalid, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { actingShop, type Actor } from '../appointments/actor';
@@ -70,26 +72,27 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
 /**
  * The shop's order (null when there is none) with what paying it needs: the commission rate of each
  * staff member of its shares and the touch-up days of each program of its lines, as they are now,
- * and the key's stored answer. One round trip, always one row; the subqueries name the outer table
- * themselves (drizzle prints a one-table select's columns unqualified).
+ * and the key's stored answer. One round trip, always one row.
  */
 async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInStatement<Order>) {
-  const from = key.purge ? db.with(db.$with('expired', {}).as(key.purge)) : db;
-  const [found] = await from
-    .select({
-      order: orders,
-      rates: sql<{ id: number; rate: number }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
-        from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(orders.staff_shares) x))`,
-      touchUpDays: sql<{ id: number; days: number }[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
-        from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(orders.lines) x))`,
-      stored: key.stored,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(orders, and(eq(orders.id, id), eq(orders.shopId, shopId)))
-    .prepare(key.purge ? 'keyed_order_for_payment' : 'order_for_payment')
-    .execute();
-  return found;
+  const statement = shapedStatement(`order.forPayment.${key.shape}`, () => sql`
+    ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select ${orders}.*,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
+         from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x)) as rates,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
+         from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(${orders.lines}) x)) as touch_up_days,
+      ${key.stored} as stored
+    from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')} and ${orders.shopId} = ${valueAt('shopId')}`);
+  const [raw] = await runShaped<{ rates: { id: number; rate: number }[]; touch_up_days: { id: number; days: number }[]; stored: unknown }>(db, statement, {
+    id,
+    shopId,
+    key: key.values(),
+  });
+  return { order: tableRow(orders, raw), rates: raw.rates, touchUpDays: raw.touch_up_days, stored: raw.stored };
 }
+
+/** The performance records name the order by the id the payment's update returns (none when it found the order no longer unpaid). */
+const PAID_ORDER_ID = sql`(select id from paid)`;
 
 /** The payment's statement found the order no longer unpaid: its records had no paid order to name. */
 const isNoLongerUnpaid = (e: unknown) => {
@@ -130,22 +133,34 @@ export async function payOrder(db: Db, actor: Actor, id: number, payments: Order
     const paidAt = new Date(now).toISOString();
     const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
     const row: OrderRow = { ...before, ...paid };
-    const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
     const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
     const order = orderView(row, actingShopName(actor));
-    const write = (to: DbOrTx) =>
-      writeTogether(to, {
-        paid: to
+    const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0).map((r) => ({ ...r, orderId: PAID_ORDER_ID }));
+    const values = {
+      id,
+      paid,
+      records,
+      income: incomeEntry(row, actor.session, now),
+      rights: orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now),
+      audit: auditRow(actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` }),
+      key: key.values(order),
+    };
+    // Shares and rights are rows of their own: their counts are part of the shape.
+    const statement = shapedStatement(`order.pay.${records.length}.${values.rights.length}.${key.shape}`, () =>
+      writeTogether({
+        paid: db
           .update(orders)
-          .set(paid)
-          .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+          .set(valuesAt('paid', values.paid))
+          .where(and(eq(orders.id, valueAt('id')), eq(orders.status, 'unpaid')))
           .returning({ id: orders.id }),
-        records: to.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0).map((r) => ({ ...r, orderId: sql`(select id from paid)` }))),
-        income: to.insert(ledgerEntries).values(incomeEntry(row, actor.session, now)),
-        rights: rights.length ? to.insert(touchUpEntitlements).values(rights) : undefined,
-        audit: auditInsert(to, actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` }),
-        key: key.keep(order),
-      });
+        records: db.insert(performanceRecords).values(valuesAt('records', values.records)),
+        income: db.insert(ledgerEntries).values(valuesAt('income', values.income)),
+        rights: values.rights.length ? db.insert(touchUpEntitlements).values(valuesAt('rights', values.rights)) : undefined,
+        audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)),
+        key: key.keep,
+      }),
+    );
+    const write = (to: DbOrTx) => runShaped(to, statement, values);
     try {
       if (row.appointmentId === null) await write(db);
       else {
