@@ -6,6 +6,7 @@ import { writeTogether } from '../../server/db/writeTogether';
 import { auditLogs, orders } from '../../server/db/schema';
 import type { OrderRow } from '../../server/orders/orderRow';
 import { createTestContext, type TestContext } from './support/testApp';
+import { checkoutFixture, poster } from './support/checkout';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ const order = (no: string, over: Partial<OrderRow> = {}): Omit<OrderRow, 'id'> =
   customerVip: false,
   appointmentId: null,
   status: 'unpaid',
-  lines: [{ programId: 1, programName: '雾眉', unitPriceFen: 100_00, quantity: 1, discountFen: 0, amountFen: 100_00, vipPrice: false }],
+  lines: [{ programId: 1, programName: '雾眉', programType: 1, unitPriceFen: 100_00, quantity: 1, discountFen: 0, amountFen: 100_00, vipPrice: false }],
   totalFen: 100_00,
   discountFen: 0,
   payableFen: 100_00,
@@ -115,5 +116,40 @@ describe('shaped statements', () => {
     expect(tableRow(orders, raw)).toEqual(written);
     const [none] = await runShaped(db, statement, { id: -1 });
     expect(tableRow(orders, none)).toBeNull();
+  });
+});
+
+describe("the checkout's statements", () => {
+  let one: TestContext;
+  beforeAll(async () => {
+    // One pooled connection: every statement the calls send is prepared on the connection the test reads.
+    one = await createTestContext({ dbPoolSize: 1 });
+  });
+  afterAll(async () => one?.close());
+
+  // A statement PostgreSQL plans anew for every call costs more to plan than to run (bench/README.md).
+  it('are planned once per connection and then run from the same plan, with a key and without', async () => {
+    const fixture = await checkoutFixture(one);
+    const token = await one.login('13800000002');
+    // A day of a busy chain's keys: with a table this size a plan that cannot see the purge's LIMIT or
+    // the keys' lifetime is estimated far dearer than one made for the values, and is never kept.
+    await one.database.pool.query(`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
+      select $1, 'busy-' || n, 'POST /x', '', 200, 'null' from generate_series(1, 50000) n`, [one.demo.accountIds['13800000001']]);
+    await one.database.pool.query('analyze idempotency_keys');
+    const post = poster(one);
+    for (let n = 0; n < 8; n++) {
+      for (const key of [`plan-${n}`, undefined]) {
+        const made = await post(token, '/orders', { customerId: fixture.vipCustomer, lines: [{ programId: fixture.brow.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: fixture.staff[0], shareBp: 10_000 }] }, key && `${key}-c`);
+        expect(made.body.code, made.raw).toBe(0);
+        const paid = await post(token, `/orders/${made.body.data.id}/pay`, { payments: [{ method: 'wechat', amountFen: made.body.data.payableFen }] }, key && `${key}-p`);
+        expect(paid.body.code, paid.raw).toBe(0);
+      }
+    }
+    const { rows } = await one.database.pool.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+      `select statement, generic_plans, custom_plans from pg_prepared_statements where name like 's\\_%'`,
+    );
+    // With a key and without: the create's read and write, the payment's read and write; and the number's draw.
+    expect(rows).toHaveLength(9);
+    for (const r of rows) expect({ statement: r.statement.slice(0, 80), custom: r.custom_plans }).toEqual({ statement: r.statement.slice(0, 80), custom: 5 });
   });
 });

@@ -23,7 +23,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated template, with the demo accounts and shops, and an app on it. */
+/** A fresh database cloned from the migrated template, with the demo accounts and shops, and an app on it (5 pooled connections unless `dbPoolSize` says). */
 export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
   const adminUrl = inject('adminUrl');
   const name = `beauty_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -32,7 +32,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
 
-  const database = connect(withDatabase(adminUrl, name), 5);
+  const database = connect(withDatabase(adminUrl, name), overrides.dbPoolSize ?? 5);
   const demo = await seedDemo(database.db);
   const sms: { phone: string; code: string }[] = [];
   const reminders: { phone: string; text: string }[] = [];
