@@ -13,7 +13,9 @@ import { registerRoutes } from './routes';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
-import { startReminderWorker } from './appointments/reminders';
+import { sendDueReminders } from './appointments/reminders';
+import { purgeExpiredKeys } from './idempotency/idempotency';
+import { startPeriodicJob } from './jobs/periodicJob';
 
 /** MSW's service worker: part of mock mode only, never served by the server. */
 const MOCK_WORKER = 'mockServiceWorker.js';
@@ -35,8 +37,8 @@ export interface AppDeps {
   config: ServerConfig;
   sms?: SmsSender;
   logger?: boolean | object;
-  /** How often due appointment reminders are sent; 0 runs no worker (tests call sendDueReminders). */
-  reminderIntervalMs?: number;
+  /** How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys); 0 runs none (tests call them). */
+  jobIntervalMs?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -84,11 +86,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(registerRoutes);
 
-  const reminderIntervalMs = deps.reminderIntervalMs ?? 60_000;
-  // Without an SMS sender reminders wait in their table until one is configured.
-  if (reminderIntervalMs > 0 && app.sms) {
-    const stop = startReminderWorker(deps.db, app.sms, app.log, reminderIntervalMs);
-    app.addHook('onClose', async () => stop());
+  const jobIntervalMs = deps.jobIntervalMs ?? 60_000;
+  if (jobIntervalMs > 0) {
+    const stops = [startPeriodicJob('expired Idempotency-Key purge', jobIntervalMs, app.log, () => purgeExpiredKeys(deps.db))];
+    // Without an SMS sender reminders wait in their table until one is configured.
+    const sms = app.sms;
+    if (sms) stops.push(startPeriodicJob('reminder pass', jobIntervalMs, app.log, () => sendDueReminders(deps.db, sms)));
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
 
   const distDir = deps.config.distDir;

@@ -91,19 +91,3 @@ export async function sendDueReminders(db: Db, sms: SmsSender, now = new Date())
     return sent;
   });
 }
-
-/** Runs sendDueReminders every `intervalMs` until stopped; a failed pass is logged and retried next time. */
-export function startReminderWorker(db: Db, sms: SmsSender, log: { error(o: object, m: string): void }, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueReminders(db, sms)
-      .catch((e) => log.error({ err: e }, 'reminder pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -63,30 +63,12 @@ interface StoredAnswer {
 
 /** A key's row between its claim and its answer; never an HTTP status, and never committed. */
 const CLAIMED = 0;
-/**
- * Expired keys purged per keyed call: more than expire between two calls of a busy chain. Written
- * into the SQL, as the key's lifetime is, not sent as parameters: PostgreSQL plans a prepared
- * statement once for all calls only when that plan's estimate is no worse than a plan made for the
- * values, and a LIMIT or a time it cannot see is estimated at its worst, so it planned the checkout's
- * reads anew on every call (four times what running them cost).
- */
-const PURGE_AT_ONCE = sql.raw(String(20));
+/** When a key's row stops answering (IDEMPOTENCY_TTL_HOURS). */
 const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 
 /** The parts of a keyed call's statements name its key's values by these paths (shapedStatement.ts). */
 const ACCOUNT = valueAt('key.accountId');
 const KEY = valueAt('key.key');
-
-/**
- * A CTE body deleting the oldest expired keys of any account (this call's own excepted): keys never
- * pile up and their purge costs no round trip of its own. Found by the created_at index (an
- * account's live keys are never walked), a few at a time, and never waited for (a key another call
- * is purging is skipped).
- */
-const PURGE_EXPIRED = sql`delete from idempotency_keys where (account_id, key) in (
-    select account_id, key from idempotency_keys
-     where created_at <= ${expiredBefore} and not (account_id = ${ACCOUNT} and key = ${KEY})
-     order by created_at limit ${PURGE_AT_ONCE} for update skip locked)`;
 
 /** The key's live row as one JSON value (a StoredAnswer), or null. */
 const STORED = sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
@@ -98,13 +80,32 @@ const KEEP = sql`insert into idempotency_keys (account_id, key, call, request_ha
 
 /** The key's row, claimed before the work (an expired row of this key is taken over); returns a row when claimed. */
 const CLAIM = () => sql`
-        with expired as (${PURGE_EXPIRED})
         insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
         values (${ACCOUNT}, ${KEY}, ${valueAt('key.call')}, ${valueAt('key.hash')}, ${CLAIMED}, 'null'::jsonb)
         on conflict (account_id, key) do update
           set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
           where k.created_at <= ${expiredBefore}
         returning 1`;
+
+/** Expired keys deleted per statement of a purge: a day of a busy chain's keys goes in a few statements, none locking many rows. */
+const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the keys past their lifetime (a periodic job of every server process, server/app.ts), oldest
+ * first by the created_at index, skipping rows another process is purging or a call is taking over.
+ * No call depends on it: an expired row answers nothing and is taken over by its key's next call.
+ * Not done by the calls' own statements: a plan PostgreSQL kept for those from the table's first
+ * minutes scanned the whole table on every call while the table grew (bench/README.md).
+ */
+export async function purgeExpiredKeys(db: Db): Promise<number> {
+  for (let purged = 0; ; ) {
+    const { rowCount } = await db.execute(sql`delete from idempotency_keys where (account_id, key) in (
+      select account_id, key from idempotency_keys where created_at <= ${expiredBefore}
+       order by created_at limit ${PURGE_BATCH} for update skip locked)`);
+    purged += rowCount ?? 0;
+    if ((rowCount ?? 0) < PURGE_BATCH) return purged;
+  }
+}
 
 /** The key's live row, read in a statement of its own (so it sees what a call that held the key committed meanwhile). */
 async function storedAnswer(db: DbOrTx, k: KeyedCall): Promise<StoredAnswer | undefined> {
@@ -134,7 +135,7 @@ async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx) =>
       const claimed = await runShaped(tx, shapedStatement('idempotency.claim', CLAIM), { key: k });
       if (claimed.length) break;
       const stored = await storedAnswer(tx, k);
-      // Gone between the two statements only if it expired and another call purged it: claim again.
+      // Gone between the two statements only if it expired and the purge deleted it: claim again.
       if (stored) return replay<T>(k, stored);
     }
     const answer = await work(tx);
@@ -189,8 +190,6 @@ interface KeyValues extends KeyedCall {
  */
 export interface KeyInStatement<T> {
   readonly shape: 'keyed' | 'unkeyed';
-  /** For the work's first read, as a CTE: purges old keys; undefined without a key. */
-  readonly purge: SQL | undefined;
   /** For the work's first read, a column: the key's live answer as stored, or null. */
   readonly stored: SQL;
   /** For the work's write: the key's row holding the answer; undefined without a key. */
@@ -201,7 +200,7 @@ export interface KeyInStatement<T> {
   replayIfAnswered(stored: unknown): void;
 }
 
-const NO_KEY: KeyInStatement<never> = { shape: 'unkeyed', purge: undefined, stored: sql`null`, keep: undefined, values: () => undefined, replayIfAnswered: () => {} };
+const NO_KEY: KeyInStatement<never> = { shape: 'unkeyed', stored: sql`null`, keep: undefined, values: () => undefined, replayIfAnswered: () => {} };
 
 const isKeyTaken = (e: unknown) => {
   const err = pgErrorOf(e);
@@ -223,7 +222,6 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
   const key: KeyInStatement<T> = k
     ? {
         shape: 'keyed',
-        purge: PURGE_EXPIRED,
         stored: STORED,
         keep: KEEP,
         values: (data) => (data === undefined ? k : { ...k, answer: JSON.stringify(ok(data)) }),

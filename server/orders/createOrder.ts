@@ -38,7 +38,7 @@ type Materials = {
 
 async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
   const statement = shapedStatement(`order.materials.${key.shape}`, () => sql`
-    ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
+    select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
       (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
          from ${customers} where ${customers.id} = ${valueAt('customerId')}) as customer,
       (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')

@@ -76,7 +76,7 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
  */
 async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInStatement<Order>) {
   const statement = shapedStatement(`order.forPayment.${key.shape}`, () => sql`
-    ${key.purge ? sql`with expired as (${key.purge}) ` : sql``}select ${orders}.*,
+    select ${orders}.*,
       (select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
          from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x)) as rates,
       (select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')

@@ -4,6 +4,7 @@ import { MANAGER_1, MANAGER_3, invalidFields } from './support/restCalls';
 import { query } from './support/authCalls';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
 import { IDEMPOTENCY_TTL_HOURS } from '../../contract/order';
+import { purgeExpiredKeys } from '../../server/idempotency/idempotency';
 
 let t: TestContext;
 let post: ReturnType<typeof poster>;
@@ -120,6 +121,10 @@ describe('Idempotency-Key', () => {
     const again = await post(manager1, '/orders', orderBody(), key);
     expect(again.status).toBe(200);
     expect(again.body.data.id).not.toBe(first.body.data.id);
-    expect(await count('idempotency_keys where account_id = $1 and created_at < now() - interval \'1 day\'', [account])).toBe(0);
+    const expired = `idempotency_keys where account_id = $1 and created_at < now() - interval '1 day'`;
+    expect(await count(expired, [account])).toBe(1);
+    expect(await purgeExpiredKeys(t.database.db)).toBe(1);
+    expect(await count(expired, [account])).toBe(0);
+    expect(await count('idempotency_keys where account_id = $1 and key = $2', [account, key])).toBe(1);
   });
 });

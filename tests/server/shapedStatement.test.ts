@@ -131,8 +131,9 @@ describe("the checkout's statements", () => {
   it('are planned once per connection and then run from the same plan, with a key and without', async () => {
     const fixture = await checkoutFixture(one);
     const token = await one.login('13800000002');
-    // A day of a busy chain's keys: with a table this size a plan that cannot see the purge's LIMIT or
-    // the keys' lifetime is estimated far dearer than one made for the values, and is never kept.
+    // A day of a busy chain's keys: a statement that cannot see a LIMIT or a key's lifetime (sent as
+    // parameters) is estimated far dearer over a table this size than planned for its values, and
+    // would be planned anew for every call.
     await one.database.pool.query(`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
       select $1, 'busy-' || n, 'POST /x', '', 200, 'null' from generate_series(1, 50000) n`, [one.demo.accountIds['13800000001']]);
     await one.database.pool.query('analyze idempotency_keys');

@@ -45,7 +45,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     },
   };
   const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides };
-  const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false, reminderIntervalMs: 0 });
+  const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false, jobIntervalMs: 0 });
   await app.ready();
 
   return {
