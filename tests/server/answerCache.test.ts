@@ -82,6 +82,34 @@ describe('change counters', () => {
     }
   });
 
+  it('an order raises the reports only once it is paid: the reports read paid orders alone', async () => {
+    const [{ id, payable }] = (
+      await sql(
+        `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, staff_shares)
+         values ('20261127-001-9901', $1, '散客', 'unpaid', '[]', 100, 100, '[]') returning id, payable_fen as payable`,
+        [shop1],
+      )
+    ).rows;
+    const unpaid = await versions();
+    await sql(`update orders set note = '改备注' where id = $1`, [id]);
+    expect(await versions()).toEqual(unpaid);
+    await sql(`update orders set status = 'paid', paid_fen = $2, paid_at = now() where id = $1`, [id, payable]);
+    const paid = await versions();
+    expect(paid.reports1).not.toBe(unpaid.reports1);
+    expect(paid.reportsAll).not.toBe(unpaid.reportsAll);
+    expect(paid.reports2).toBe(unpaid.reports2);
+    await sql(`update orders set refunded_fen = 50 where id = $1`, [id]);
+    expect((await versions()).reports1).not.toBe(paid.reports1);
+
+    const [{ id: cancelled }] = (
+      await sql(`insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, staff_shares) values ('20261127-001-9902', $1, '散客', 'unpaid', '[]', 100, 100, '[]') returning id`, [shop1])
+    ).rows;
+    const before = await versions();
+    await sql(`update orders set status = 'cancelled', cancel_reason = '客户改期' where id = $1`, [cancelled]);
+    await sql(`delete from orders where id = $1`, [cancelled]);
+    expect(await versions()).toEqual(before);
+  });
+
   it('a staff member moved to another shop raises both shops', async () => {
     const [{ id }] = (await sql(`select id from staff where shop_id = $1 order by id limit 1`, [shop1])).rows;
     const before = await versions();
