@@ -7,6 +7,10 @@ import type pg from 'pg';
  * exclusion constraint once over the whole table, is several times faster than doing it row by row
  * (1,000,000 appointments: about 15 s instead of 50 s); the constraints are checked all the same,
  * so a row that breaks one still fails the load. Takes the table's exclusive lock until commit.
+ *
+ * A table may not be altered while writes of the transaction still have deferred trigger events
+ * queued on it or on a table its foreign keys name (the change counters' triggers, migration 0010),
+ * so those fire at once before the load and during it, and are deferred again afterwards.
  */
 export async function bulkLoad<T>(client: pg.PoolClient, table: string, load: () => Promise<T>): Promise<T> {
   const name = client.escapeIdentifier(table);
@@ -25,10 +29,12 @@ export async function bulkLoad<T>(client: pg.PoolClient, table: string, load: ()
       [table],
     )
   ).rows;
+  await client.query('set constraints all immediate');
   for (const c of constraints) await client.query(`alter table ${name} drop constraint ${client.escapeIdentifier(c.name)}`);
   for (const i of indexes) await client.query(`drop index ${client.escapeIdentifier(i.name)}`);
   const result = await load();
   for (const i of indexes) await client.query(i.definition);
   for (const c of constraints) await client.query(`alter table ${name} add constraint ${client.escapeIdentifier(c.name)} ${c.definition}`);
+  await client.query('set constraints all deferred');
   return result;
 }
