@@ -6,7 +6,8 @@ import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/log
 import { dialog, openDropdown, row } from './support/ui';
 
 const SHOTS = '/work/shots/checkstand-console';
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+// Transitions finished: a button just enabled is drawn enabled, not halfway.
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 
 async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'patch', path: string, opts: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
   const res = await request[method](`${API.resourceBase}/${path}`, { headers: { authorization: `Bearer ${token}` }, ...opts });
@@ -66,6 +67,7 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   await expect(pay.getByTestId('remainder')).toContainText('还需收');
   await pay.getByRole('button', { name: /^现\s*金$/ }).click();
   await expect(pay.getByTestId('remainder')).toContainText('已收齐');
+  await expect(pay.getByRole('button', { name: '确认收款' })).toBeEnabled();
   await shot(page, 'pay-dialog');
   await pay.getByRole('button', { name: '确认收款' }).dblclick();
 
@@ -117,7 +119,7 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(row(page, '客户对唇色不满意，部分退款')).toContainText('¥50.00');
   await expect(row(page, '客户对唇色不满意，部分退款')).toContainText('待审核');
-  await shot(page, 'after-sale-list');
+  await shot(page, 'after-sale-list', true);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/checkstand/cashier');
