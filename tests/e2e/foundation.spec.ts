@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { API } from '../../contract/api';
 import { ADMIN, DEMO_PASSWORD, FINANCE, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm, readSiderMenu } from './support/login';
-import { deleteRow, dialog, openList, row } from './support/ui';
+import { accountMenuItem, deleteRow, dialog, openList, row } from './support/ui';
 
 /** The role matrix of docs/routes.md, written out as the person at each desk should see it. */
 const EXPECTED_MENUS: Record<string, Record<string, string[]>> = {
@@ -86,8 +86,7 @@ test.describe('guard', () => {
   test('logout returns to login and the token is dead', async ({ page, request }) => {
     await loginThroughForm(page, ADMIN);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await page.getByTestId('navbar-account').click();
-    await page.getByText('退出登录').click();
+    await (await accountMenuItem(page, '退出登录')).click();
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const res = await request.post(API.userInfo, { headers: { authorization: `Bearer ${token}` } });

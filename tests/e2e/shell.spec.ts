@@ -4,7 +4,7 @@ import { test, expect, type Locator, type Page, type TestInfo } from '@playwrigh
 import { API } from '../../contract/api';
 import { ADMIN, DEMO_PASSWORD, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
-import { popupsSettled, row } from './support/ui';
+import { accountMenuItem, popupsSettled, row } from './support/ui';
 
 /** The shell's screenshots are also gathered here, to be looked through after a run. */
 const SHELL_SHOTS = '/tmp/shots-shell';
@@ -310,8 +310,7 @@ test.describe('account', () => {
     await expect(row(page, '周晓雯')).toHaveCount(1);
     await expect(row(page, '刘思涵')).toHaveCount(0);
 
-    await page.getByTestId('navbar-account').click();
-    await page.getByRole('menuitem', { name: '切换角色' }).click();
+    await (await accountMenuItem(page, '切换角色')).click();
     await page.getByRole('radio', { name: '店长（美颜坊·朝阳大悦城店）' }).check();
     await page.getByRole('button', { name: /^切\s*换$/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/workplace$/);
@@ -332,8 +331,7 @@ test.describe('account', () => {
       const otherPage = await other.newPage();
       await loginThroughForm(otherPage, MANAGER_THIRD_SHOP);
 
-      await page.getByTestId('navbar-account').click();
-      await page.getByRole('menuitem', { name: '用户设置' }).click();
+      await (await accountMenuItem(page, '用户设置')).click();
       await page.getByLabel('原密码').fill(DEMO_PASSWORD);
       await page.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('确认新密码').fill(NEW_PASSWORD);

@@ -17,6 +17,17 @@ export async function popupsSettled(page: Page): Promise<void> {
   await expect(page.locator(':is([class*="-appear"], [class*="-enter"], [class*="-leave"]):not(.ant-scroll-number)')).toHaveCount(0);
 }
 
+/**
+ * Opens the navbar's account menu and answers one of its items once the menu has stopped moving: a
+ * click on an item still sliding in landed where the item had been and did nothing (a flaky run on a
+ * loaded machine).
+ */
+export async function accountMenuItem(page: Page, name: string): Promise<Locator> {
+  await page.getByTestId('navbar-account').click();
+  await popupsSettled(page);
+  return page.getByRole('menuitem', { name });
+}
+
 /** A list page once its first page of rows is shown and the table state is in the address. */
 export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
