@@ -2,9 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'server/db/migrations', 'test-results', 'playwright-report', 'public/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      '.tmp',
+      'server/db/migrations',
+      'test-results',
+      'playwright-report',
+      'public/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,4 +28,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  prettier,
 );

@@ -20,7 +20,18 @@ import { appointmentCalendarStatements, appointmentListQuery } from '../server/a
 import { shanghaiDayOf, shanghaiInstant } from '../server/appointments/shanghaiTime';
 import { statementOf } from '../server/db/list/preparedList';
 import { seededRandom } from '../server/seed/random';
-import { apiBesideSql, closedLoop, percentile, printTable, runAsCommand, verdict, withBench, type BenchContext, type BenchOptions, type BenchResult } from './measure';
+import {
+  apiBesideSql,
+  closedLoop,
+  percentile,
+  printTable,
+  runAsCommand,
+  verdict,
+  withBench,
+  type BenchContext,
+  type BenchOptions,
+  type BenchResult,
+} from './measure';
 
 const DAY_MS = 86_400_000;
 /** The note the storm's bookings carry, by which they are found and deleted. */
@@ -68,7 +79,10 @@ async function benchWeekView(ctx: BenchContext, week: { monday: string; rows: nu
   const text = await answer.text();
   const rows = (JSON.parse(text) as { data: AppointmentCalendar }).data.id.length;
   if (rows !== week.rows) throw new Error(`周视图应返回 ${week.rows} 条，实际 ${rows} 条`);
-  console.log(`周视图：门店 ID ${ctx.shopId}，${week.monday} 起一周 ${rows} 条预约，每次回答 ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB，${ctx.connections} 个并发连接，每种方式 ${ctx.durationMs / 1000} 秒`);
+  console.log(
+    `周视图：门店 ID ${ctx.shopId}，${week.monday} 起一周 ${rows} 条预约，每次回答 ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB` +
+      `，${ctx.connections} 个并发连接，每种方式 ${ctx.durationMs / 1000} 秒`,
+  );
 
   const { view, ...request } = appointmentListQuery.parse(query);
   if (view !== 'calendar') throw new Error('周视图应使用 _view=calendar');
@@ -103,10 +117,23 @@ async function bookingStorm(ctx: BenchContext): Promise<StormResult> {
   const removeStorm = () => pool.query(`delete from appointments where shop_id = $1 and note = $2`, [ctx.shopId, STORM_NOTE]);
   // What an interrupted earlier run may have left.
   await removeStorm();
-  const [shop] = (await pool.query<{ openTime: string; closeTime: string }>(`select open_time as "openTime", close_time as "closeTime" from shops where id = $1`, [ctx.shopId])).rows;
-  const staffIds = (await pool.query<{ id: number }>(`select id from staff where shop_id = $1 and status = 'active' order by id`, [ctx.shopId])).rows.map((r) => r.id);
-  const customerIds = (await pool.query<{ id: number }>(`select id from customers where shop_id = $1 order by id`, [ctx.shopId])).rows.map((r) => r.id);
-  const programs = (await pool.query<{ id: number; minutes: number }>(`select id, duration_minutes as minutes from programs where status = 'on' order by id`)).rows;
+  const [shop] = (
+    await pool.query<{ openTime: string; closeTime: string }>(
+      `select open_time as "openTime", close_time as "closeTime" from shops where id = $1`,
+      [ctx.shopId],
+    )
+  ).rows;
+  const staffIds = (
+    await pool.query<{ id: number }>(`select id from staff where shop_id = $1 and status = 'active' order by id`, [ctx.shopId])
+  ).rows.map((r) => r.id);
+  const customerIds = (await pool.query<{ id: number }>(`select id from customers where shop_id = $1 order by id`, [ctx.shopId])).rows.map(
+    (r) => r.id,
+  );
+  const programs = (
+    await pool.query<{ id: number; minutes: number }>(
+      `select id, duration_minutes as minutes from programs where status = 'on' order by id`,
+    )
+  ).rows;
   const today = shanghaiDayOf(Date.now());
   const days = Array.from({ length: STORM_DAYS }, (_, i) => shanghaiDayOf(shanghaiInstant(today, '12:00') + (i + 1) * DAY_MS));
 
@@ -118,7 +145,13 @@ async function bookingStorm(ctx: BenchContext): Promise<StormResult> {
     const open = shanghaiInstant(day, shop.openTime);
     const lastStart = shanghaiInstant(day, shop.closeTime) - program.minutes * 60_000;
     const start = open + random.int(0, Math.floor((lastStart - open) / (SLOT_MINUTES * 60_000))) * SLOT_MINUTES * 60_000;
-    return { customerId: random.pick(customerIds), programId: program.id, staffId: random.pick(staffIds), startAt: new Date(start).toISOString(), note: STORM_NOTE };
+    return {
+      customerId: random.pick(customerIds),
+      programId: program.id,
+      staffId: random.pick(staffIds),
+      startAt: new Date(start).toISOString(),
+      note: STORM_NOTE,
+    };
   };
 
   let booked = 0;
@@ -163,9 +196,14 @@ export async function benchAppointments(opts: BenchOptions = {}): Promise<{ week
     const [api, sql] = await benchWeekView(ctx, week);
     printTable([api, sql]);
     const share = api.rps / sql.rps;
-    console.log(`目标 周视图 p99 < 100 ms 且 ≥ 60% 直接 SQL 速率：p99 ${api.p99Ms.toFixed(1)} ms，${(share * 100).toFixed(0)}% —— ${verdict(api.p99Ms < 100 && share >= 0.6 && api.errors === 0)}`);
+    console.log(
+      `目标 周视图 p99 < 100 ms 且 ≥ 60% 直接 SQL 速率：p99 ${api.p99Ms.toFixed(1)} ms，${(share * 100).toFixed(0)}% ——` +
+        ` ${verdict(api.p99Ms < 100 && share >= 0.6 && api.errors === 0)}`,
+    );
 
-    console.log(`\n抢约：${ctx.connections} 个客户端在 ${ctx.durationMs / 1000} 秒内随机预约门店 ID ${ctx.shopId} 未来 ${STORM_DAYS} 天的时段`);
+    console.log(
+      `\n抢约：${ctx.connections} 个客户端在 ${ctx.durationMs / 1000} 秒内随机预约门店 ID ${ctx.shopId} 未来 ${STORM_DAYS} 天的时段`,
+    );
     const storm = await bookingStorm(ctx);
     console.table([
       {
@@ -173,7 +211,7 @@ export async function benchAppointments(opts: BenchOptions = {}): Promise<{ week
         成功: storm.booked,
         '冲突 (409)': storm.refused,
         其他错误: storm.errors,
-        '每秒成功预约': Number((storm.booked / storm.seconds).toFixed(1)),
+        每秒成功预约: Number((storm.booked / storm.seconds).toFixed(1)),
         'p50 (ms)': Number(storm.p50Ms.toFixed(1)),
         'p99 (ms)': Number(storm.p99Ms.toFixed(1)),
         重复预约: storm.doubleBookings,

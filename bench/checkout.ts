@@ -18,7 +18,8 @@ export interface CheckoutFigures {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 /** Seconds of the same load before the measured ones, as the other load benches warm up: the server's first calls compile and plan. */
 const WARM_UP_SECONDS = 2;
@@ -56,7 +57,11 @@ async function counters(origin: string, sessions: Cashier[], cashiers: number, s
         errors++;
         continue;
       }
-      const paid = await connection.post(`${API.resourceBase}/orders/${made.body.data.id}/pay`, { payments: [{ method: 'cash', amountFen: made.body.data.payableFen }] }, `${run}-${k}-${n}-p`);
+      const paid = await connection.post(
+        `${API.resourceBase}/orders/${made.body.data.id}/pay`,
+        { payments: [{ method: 'cash', amountFen: made.body.data.payableFen }] },
+        `${run}-${k}-${n}-p`,
+      );
       pay.push(performance.now() - t1);
       if (paid.status === 200) paidOrders++;
       else errors++;
@@ -83,7 +88,19 @@ async function counters(origin: string, sessions: Cashier[], cashiers: number, s
 
 export function printCheckout(f: CheckoutFigures): void {
   const ms = (x: number) => `${x.toFixed(1)} ms`;
-  console.table([{ cashiers: f.cashiers, seconds: f.seconds, 'paid orders': f.paidOrders, 'orders/s': f.ordersPerSecond.toFixed(1), 'create p50': ms(f.createP50), 'create p99': ms(f.createP99), 'pay p50': ms(f.payP50), 'pay p99': ms(f.payP99), errors: f.errors }]);
+  console.table([
+    {
+      cashiers: f.cashiers,
+      seconds: f.seconds,
+      'paid orders': f.paidOrders,
+      'orders/s': f.ordersPerSecond.toFixed(1),
+      'create p50': ms(f.createP50),
+      'create p99': ms(f.createP99),
+      'pay p50': ms(f.payP50),
+      'pay p99': ms(f.payP99),
+      errors: f.errors,
+    },
+  ]);
   const worst = Math.max(f.createP99, f.payP99);
   console.log(`checkout p99 ${ms(worst)} (target < 100 ms) ${worst < 100 ? 'OK' : 'OVER TARGET'}`);
 }
@@ -93,7 +110,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataDir = path.resolve('.tmp/bench-checkout-data');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
-  const server = await startServer(process.execPath, ['--import', 'tsx', 'server/main.ts'], { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, `http://127.0.0.1:${port}${API.resourceBase}/programs`);
+  const server = await startServer(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts'],
+    { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    `http://127.0.0.1:${port}${API.resourceBase}/programs`,
+  );
   try {
     printCheckout(await benchCheckout(`http://127.0.0.1:${port}`));
   } finally {

@@ -19,10 +19,21 @@ export interface Answer {
 }
 
 /** One JSON call; a network failure (the server died mid-call) throws. */
-export async function callJson(origin: string, method: string, path: string, token: string | undefined, body?: unknown, key?: string): Promise<Answer> {
+export async function callJson(
+  origin: string,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+  key?: string,
+): Promise<Answer> {
   const res = await fetch(`${origin}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
@@ -60,7 +71,9 @@ export class CounterConnection {
     const json = Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
-      this.socket.write(`POST ${path} HTTP/1.1\r\n${this.fixedHeaders}${IDEMPOTENCY_HEADER}: ${key}\r\nContent-Length: ${json.length}\r\n\r\n`);
+      this.socket.write(
+        `POST ${path} HTTP/1.1\r\n${this.fixedHeaders}${IDEMPOTENCY_HEADER}: ${key}\r\nContent-Length: ${json.length}\r\n\r\n`,
+      );
       this.socket.write(json);
     });
   }

@@ -68,12 +68,21 @@ async function checkOut(origin: string, c: Checkout, track: { inFlight: number }
     c.orderId = created.body.data.id;
     c.payableFen = created.body.data.payableFen;
   }
-  const paid = await once(`${API.resourceBase}/orders/${c.orderId}/pay`, { payments: [{ method: 'wechat', amountFen: c.payableFen }] }, c.payKey);
+  const paid = await once(
+    `${API.resourceBase}/orders/${c.orderId}/pay`,
+    { payments: [{ method: 'wechat', amountFen: c.payableFen }] },
+    c.payKey,
+  );
   if (paid.status !== 200 || paid.body.data.status !== 'paid') throw new Error(`pay ${c.note}: ${paid.status} ${paid.body.msg}`);
   c.paid = true;
 }
 
-export async function checkoutDurability(opts: { dataDir: string; workers?: number; killAfterMs?: number; log?: (m: string) => void }): Promise<DurabilityReport> {
+export async function checkoutDurability(opts: {
+  dataDir: string;
+  workers?: number;
+  killAfterMs?: number;
+  log?: (m: string) => void;
+}): Promise<DurabilityReport> {
   const log = opts.log ?? (() => {});
   const workers = opts.workers ?? 6;
   fs.rmSync(opts.dataDir, { recursive: true, force: true });
@@ -90,7 +99,13 @@ export async function checkoutDurability(opts: { dataDir: string; workers?: numb
     while (!dead) {
       const cashier = cashiers[w % cashiers.length];
       const n = checkouts.length;
-      const c: Checkout = { note: `durability ${run} #${n}`, cashier, createKey: `${run}-${n}-create`, payKey: `${run}-${n}-pay`, paid: false };
+      const c: Checkout = {
+        note: `durability ${run} #${n}`,
+        cashier,
+        createKey: `${run}-${n}-create`,
+        payKey: `${run}-${n}-pay`,
+        paid: false,
+      };
       checkouts.push(c);
       try {
         await checkOut(origin, c, track);
@@ -114,7 +129,9 @@ export async function checkoutDurability(opts: { dataDir: string; workers?: numb
   }
   await Promise.all(loops);
   const acknowledgedBeforeKill = checkouts.filter((c) => c.paid).length;
-  log(`killed ${victims.length} processes with ${inFlightAtKill} calls in flight; ${acknowledgedBeforeKill} of ${checkouts.length} checkouts acknowledged`);
+  log(
+    `killed ${victims.length} processes with ${inFlightAtKill} calls in flight; ${acknowledgedBeforeKill} of ${checkouts.length} checkouts acknowledged`,
+  );
 
   const again = await start(opts.dataDir, port);
   log(`restarted in ${again.startMs.toFixed(0)} ms on the same data folder`);
@@ -137,7 +154,18 @@ async function audit(dataDir: string, checkouts: Checkout[]): Promise<string[]> 
   const embedded = await startEmbedded(dataDir);
   const db = connect(embedded.url, 2);
   try {
-    const { rows } = await db.pool.query<{ note: string; orders: number; id: number; status: string; payable: number; paid: number; payments: number; income: number; entries: number; performance: number }>(
+    const { rows } = await db.pool.query<{
+      note: string;
+      orders: number;
+      id: number;
+      status: string;
+      payable: number;
+      paid: number;
+      payments: number;
+      income: number;
+      entries: number;
+      performance: number;
+    }>(
       `select o.note, count(*) over (partition by o.note)::int as orders, o.id, o.status, o.payable_fen as payable, o.paid_fen as paid,
               (select coalesce(sum((p->>'amountFen')::int), 0) from jsonb_array_elements(o.payments) p)::int as payments,
               (select coalesce(sum(amount_fen), 0) from ledger_entries l where l.order_id = o.id and l.category = 'service')::int as income,
@@ -155,7 +183,8 @@ async function audit(dataDir: string, checkouts: Checkout[]): Promise<string[]> 
       }
       const o = found[0];
       if (o.id !== c.orderId) problems.push(`${c.note}: order ${o.id}, the client was answered ${c.orderId}`);
-      if (o.status !== 'paid' || o.paid !== o.payable || o.payments !== o.payable) problems.push(`${c.note}: ${o.status}, paid ${o.paid}, payments ${o.payments}, payable ${o.payable}`);
+      if (o.status !== 'paid' || o.paid !== o.payable || o.payments !== o.payable)
+        problems.push(`${c.note}: ${o.status}, paid ${o.paid}, payments ${o.payments}, payable ${o.payable}`);
       if (o.entries !== 1 || o.income !== o.payable) problems.push(`${c.note}: ${o.entries} ledger entries, income ${o.income}`);
       if (o.performance !== o.payable) problems.push(`${c.note}: performance ${o.performance}, payable ${o.payable}`);
     }

@@ -24,7 +24,8 @@ export async function benchCustomers(opts: BenchOptions = {}): Promise<BenchResu
   return withBench(opts, 50, async (ctx) => {
     const [{ total, last4 }] = (
       await ctx.database.pool.query<{ total: number; last4: string }>(
-        `select count(*)::int as total, (select right(phone, 4) from customers where shop_id = $1 order by id limit 1) as last4 from customers where shop_id = $1`,
+        `select count(*)::int as total, (select right(phone, 4) from customers where shop_id = $1 order by id limit 1) as last4 from
+          customers where shop_id = $1`,
         [ctx.shopId],
       )
     ).rows;
@@ -34,7 +35,9 @@ export async function benchCustomers(opts: BenchOptions = {}): Promise<BenchResu
       ['第 200 页（_start=1990）', { _start: '1990', _end: '2000', ...sorted }],
       [`手机尾号 ${last4} 搜索`, { q: last4, _start: '0', _end: '10', ...sorted }],
     ];
-    console.log(`门店 ID ${ctx.shopId}（${total} 位客户），${ctx.connections} 个并发连接，每项 ${ctx.durationMs / 1000} 秒（两种方式交替，各 ${SLICES} 段），服务器 ${ctx.serverUrl}`);
+    console.log(
+      `门店 ID ${ctx.shopId}（${total} 位客户），${ctx.connections} 个并发连接，每项 ${ctx.durationMs / 1000} 秒（两种方式交替，各 ${SLICES} 段），服务器 ${ctx.serverUrl}`,
+    );
 
     const results: BenchResult[] = [];
     for (const [name, query] of scenarios) {
@@ -61,9 +64,13 @@ function printResults(results: BenchResult[]): void {
   const pairs = new Map<string, { api?: BenchResult; sql?: BenchResult }>();
   for (const r of results) pairs.set(r.scenario, { ...pairs.get(r.scenario), [r.via === 'SQL' ? 'sql' : 'api']: r });
   const [page1, , last4] = [...pairs.values()];
-  for (const [name, { api, sql }] of pairs) console.log(`${name}：HTTP API 达到直接 SQL 速率的 ${((api!.rps / sql!.rps) * 100).toFixed(0)}%`);
+  for (const [name, { api, sql }] of pairs)
+    console.log(`${name}：HTTP API 达到直接 SQL 速率的 ${((api!.rps / sql!.rps) * 100).toFixed(0)}%`);
   const share = page1.api!.rps / page1.sql!.rps;
-  console.log(`目标 第 1 页 ≥ 60% 直接 SQL 速率且 p99 < 100 ms：${(share * 100).toFixed(0)}%，p99 ${page1.api!.p99Ms.toFixed(1)} ms —— ${verdict(share >= 0.6 && page1.api!.p99Ms < 100)}`);
+  console.log(
+    `目标 第 1 页 ≥ 60% 直接 SQL 速率且 p99 < 100 ms：${(share * 100).toFixed(0)}%，p99 ${page1.api!.p99Ms.toFixed(1)} ms ——` +
+      ` ${verdict(share >= 0.6 && page1.api!.p99Ms < 100)}`,
+  );
   console.log(`目标 尾号搜索 p50 < 50 ms：${last4.api!.p50Ms.toFixed(1)} ms —— ${verdict(last4.api!.p50Ms < 50)}`);
 }
 

@@ -49,7 +49,9 @@ async function benchExport(serverUrl: string, token: string, pid: number) {
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5);
   const t0 = performance.now();
   // Only the finance bench's 100,000 records: their order numbers carry dashes, the reports' million ("B000000001") do not.
-  const res = await fetch(`${serverUrl}${API.resourceBase}/performance-records/export?q=-`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${serverUrl}${API.resourceBase}/performance-records/export?q=-`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.status !== 200) throw new Error(`导出失败：HTTP ${res.status}`);
   const reader = res.body!.getReader();
   let firstByteMs = 0;
@@ -79,10 +81,15 @@ export async function benchFinance(opts: BenchOptions = {}): Promise<boolean> {
       // A first, unmeasured export warms the code paths, as the list is warmed below.
       await benchExport(ctx.serverUrl, ctx.token, pid);
       const ex = await benchExport(ctx.serverUrl, ctx.token, pid);
-      const [audit] = (await database.pool.query<{ summary: string }>(`select summary from audit_logs where action = 'export' order by id desc limit 1`)).rows;
+      const [audit] = (
+        await database.pool.query<{ summary: string }>(`select summary from audit_logs where action = 'export' order by id desc limit 1`)
+      ).rows;
       const exported = JSON.parse(audit.summary).rows as number;
-      console.log(`导出 ${exported} 条业绩记录（${(ex.bytes / MB).toFixed(1)} MB .xlsx）：首字节 ${ex.firstByteMs.toFixed(0)} ms（目标 < 1000 ms，${verdict(ex.firstByteMs < 1000)}），` +
-        `全部 ${ex.totalMs.toFixed(0)} ms（目标 < 5000 ms，${verdict(ex.totalMs < 5000)}），服务器内存峰值增长 ${(ex.growth / MB).toFixed(1)} MB（目标 < 100 MB，${verdict(ex.growth < 100 * MB)}）`);
+      console.log(
+        `导出 ${exported} 条业绩记录（${(ex.bytes / MB).toFixed(1)} MB .xlsx）：首字节 ${ex.firstByteMs.toFixed(0)} ms（目标 < 1000 ms，${verdict(ex.firstByteMs < 1000)}），` +
+          `全部 ${ex.totalMs.toFixed(0)} ms（目标 < 5000 ms，${verdict(ex.totalMs < 5000)}），服务器内存峰值增长 ${(ex.growth / MB).toFixed(1)} MB` +
+          `（目标 < 100 MB，${verdict(ex.growth < 100 * MB)}）`,
+      );
     }
 
     const month = lastMonth();
@@ -97,11 +104,17 @@ export async function benchFinance(opts: BenchOptions = {}): Promise<boolean> {
       if (rows.rowCount === 0) await ctx.sqlPool.query(totalSql);
       return rows.rowCount !== null;
     };
-    console.log(`审核列表：门店 ID ${ctx.shopId}，${month.from} 至 ${month.to}（${total} 条），每页 10 条（列表页默认），${ctx.connections} 个并发连接，每种方式 ${ctx.durationMs / 1000} 秒（交替 ${SLICES} 段）`);
+    console.log(
+      `审核列表：门店 ID ${ctx.shopId}，${month.from} 至 ${month.to}（${total} 条），每页 10 条（列表页默认），${ctx.connections} 个并发连接，每种方式` +
+        ` ${ctx.durationMs / 1000} 秒（交替 ${SLICES} 段）`,
+    );
     const [a, s] = await apiBesideSql(ctx, '审核列表（一店一月）', () => ctx.get(url), direct);
     printTable([a, s]);
     const share = a.rps / s.rps;
-    console.log(`目标 ≥ 60% 直接 SQL 速率且 p99 < 100 ms：${(share * 100).toFixed(0)}%，p99 ${a.p99Ms.toFixed(1)} ms —— ${verdict(share >= 0.6 && a.p99Ms < 100 && a.errors === 0)}`);
+    console.log(
+      `目标 ≥ 60% 直接 SQL 速率且 p99 < 100 ms：${(share * 100).toFixed(0)}%，p99 ${a.p99Ms.toFixed(1)} ms ——` +
+        ` ${verdict(share >= 0.6 && a.p99Ms < 100 && a.errors === 0)}`,
+    );
     return true;
   });
   return ran === true;

@@ -42,7 +42,12 @@ export class HttpLoad {
   private requestBytes(path: string): Buffer {
     let bytes = this.cache.get(path);
     if (!bytes) {
-      const lines = [`GET ${path} HTTP/1.1`, `Host: ${this.origin.host}`, 'Connection: keep-alive', ...Object.entries(this.headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [
+        `GET ${path} HTTP/1.1`,
+        `Host: ${this.origin.host}`,
+        'Connection: keep-alive',
+        ...Object.entries(this.headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       this.cache.set(path, (bytes = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`)));
     }
     return bytes;

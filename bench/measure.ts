@@ -68,7 +68,12 @@ export const SLICES = 5;
  * A closed loop: `connections` workers each send the next request as soon as the last one answered,
  * until the time is up or maxRequests have been sent.
  */
-export async function closedLoop(connections: number, durationMs: number, maxRequests: number, once: () => Promise<boolean>): Promise<LoadRun> {
+export async function closedLoop(
+  connections: number,
+  durationMs: number,
+  maxRequests: number,
+  once: () => Promise<boolean>,
+): Promise<LoadRun> {
   const latencies = new Float64Array(maxRequests);
   let sent = 0;
   let errors = 0;
@@ -100,7 +105,8 @@ export function joined(runs: LoadRun[]): LoadRun {
   return { requests: sum('requests'), errors: sum('errors'), seconds: sum('seconds'), latenciesMs: latencies.sort() };
 }
 
-export const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+export const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 
 export function summarize(scenario: string, via: BenchResult['via'], run: LoadRun): BenchResult {
   return {
@@ -115,14 +121,20 @@ export function summarize(scenario: string, via: BenchResult['via'], run: LoadRu
 }
 
 export async function login(serverUrl: string, phone: string, password: string): Promise<string> {
-  const res = await fetch(`${serverUrl}${API.loginPassword}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password }) });
+  const res = await fetch(`${serverUrl}${API.loginPassword}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, password }),
+  });
   const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`压测账号 ${phone} 登录失败：${body.msg}`);
   return body.data.token;
 }
 
 /** The database: the given URL, or the embedded one under DATA_DIR when it exists. */
-export async function openBenchDatabase(url: string | undefined): Promise<{ database: Database; url: string; close(): Promise<void> } | undefined> {
+export async function openBenchDatabase(
+  url: string | undefined,
+): Promise<{ database: Database; url: string; close(): Promise<void> } | undefined> {
   if (url) {
     const database = connect(url, 2);
     return { database, url, close: () => database.close() };
@@ -162,7 +174,11 @@ export function cpuSoFar(): CpuPerRequest {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+      const [utime, stime] = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .slice(11, 13)
+        .map(Number);
       const ms = (utime + stime) * TICK_MS;
       if (name.startsWith('postgres')) total.postgres += ms;
       else if (name === 'node' || name === 'MainThread') {
@@ -202,7 +218,11 @@ export interface BenchContext {
  * undefined, having said why, when there is no bench data. BENCH_SERVER_NODE_ARGS are flags for the
  * server's node only (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`).
  */
-export async function withBench<T>(opts: BenchOptions, defaultConnections: number, bench: (ctx: BenchContext) => Promise<T>): Promise<T | undefined> {
+export async function withBench<T>(
+  opts: BenchOptions,
+  defaultConnections: number,
+  bench: (ctx: BenchContext) => Promise<T>,
+): Promise<T | undefined> {
   const env = process.env;
   const phone = opts.phone ?? env.BENCH_PHONE ?? BENCH.managerPhone;
   const password = opts.password ?? env.BENCH_PASSWORD ?? BENCH.managerPassword;
@@ -243,8 +263,15 @@ export async function withBench<T>(opts: BenchOptions, defaultConnections: numbe
       serverUrl = `http://127.0.0.1:${port}`;
       // Node's own flags (--cpu-prof) are refused in NODE_OPTIONS: with them, node runs the server itself.
       const nodeArgs = env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean);
-      const [command, args] = nodeArgs?.length ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']] : ['npx', ['tsx', 'server/main.ts']];
-      server = await startServer(command, args, { DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
+      const [command, args] = nodeArgs?.length
+        ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']]
+        : ['npx', ['tsx', 'server/main.ts']];
+      server = await startServer(
+        command,
+        args,
+        { DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        `${serverUrl}${API.userInfo}`,
+      );
     }
     const token = await login(serverUrl, phone, password);
     const http = (load = new HttpLoad(new URL(serverUrl), { authorization: `Bearer ${token}` }, connections));
@@ -274,7 +301,12 @@ export async function withBench<T>(opts: BenchOptions, defaultConnections: numbe
  * each, so a slower spell of the shared machine falls on both alike; with the CPU per request each
  * side cost the server, PostgreSQL and the load generator.
  */
-export async function apiBesideSql(ctx: BenchContext, scenario: string, api: () => Promise<boolean>, direct: () => Promise<boolean>): Promise<[BenchResult, BenchResult]> {
+export async function apiBesideSql(
+  ctx: BenchContext,
+  scenario: string,
+  api: () => Promise<boolean>,
+  direct: () => Promise<boolean>,
+): Promise<[BenchResult, BenchResult]> {
   const { connections, durationMs, maxRequests } = ctx;
   await closedLoop(connections, WARM_MS, 50_000, api);
   await closedLoop(connections, WARM_MS, 50_000, direct);
@@ -293,7 +325,15 @@ export async function apiBesideSql(ctx: BenchContext, scenario: string, api: () 
   return sides.map((side) => {
     const result = summarize(scenario, side.via, joined(side.runs));
     const per = (ms: number) => ms / Math.max(1, result.requests);
-    return { ...result, cpu: { server: per(side.cpu.server), serverKernel: per(side.cpu.serverKernel), postgres: per(side.cpu.postgres), generator: per(side.cpu.generator) } };
+    return {
+      ...result,
+      cpu: {
+        server: per(side.cpu.server),
+        serverKernel: per(side.cpu.serverKernel),
+        postgres: per(side.cpu.postgres),
+        generator: per(side.cpu.generator),
+      },
+    };
   }) as [BenchResult, BenchResult];
 }
 
@@ -305,12 +345,12 @@ export function printTable(results: BenchResult[]): void {
       方式: r.via,
       请求数: r.requests,
       错误: r.errors,
-      '每秒请求': Math.round(r.rps),
+      每秒请求: Math.round(r.rps),
       'p50 (ms)': Number(r.p50Ms.toFixed(2)),
       'p99 (ms)': Number(r.p99Ms.toFixed(2)),
       // CPU per request, which a busy shared machine does not change as much as it changes latency.
       'CPU 服务器 (ms/次)': ms(r.cpu?.server),
-      '其中内核': ms(r.cpu?.serverKernel),
+      其中内核: ms(r.cpu?.serverKernel),
       'CPU PostgreSQL (ms/次)': ms(r.cpu?.postgres),
       'CPU 压测端 (ms/次)': ms(r.cpu?.generator),
     })),

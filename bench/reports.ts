@@ -50,7 +50,12 @@ export async function benchReports(): Promise<void> {
     pool = opened.database.pool;
     const port = await freePort();
     serverUrl = `http://127.0.0.1:${port}`;
-    server = await startServer('npx', ['tsx', 'server/main.ts'], { DATABASE_URL: opened.embedded?.url ?? process.env.DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, `${serverUrl}${API.userInfo}`);
+    server = await startServer(
+      'npx',
+      ['tsx', 'server/main.ts'],
+      { DATABASE_URL: opened.embedded?.url ?? process.env.DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      `${serverUrl}${API.userInfo}`,
+    );
   }
   try {
     const tokens = {
@@ -62,12 +67,46 @@ export async function benchReports(): Promise<void> {
     const month = { from: monthStart, to: today };
     const year = { from: addDays(today, -364), to: today };
     const scenarios: [string, keyof typeof tokens, string, Record<string, string>][] = [
-      ['shopRanking 本月', 'admin', 'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }', month],
-      ['shopRanking 近一年', 'admin', 'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }', year],
-      ['staffRanking 本月', 'admin', 'query($from: Date!, $to: Date!) { staffRanking(from: $from, to: $to) { staffId staffName shopName approvedFen pendingFen commissionFen orderCount } }', month],
-      ['workplace 店长', 'manager', '{ workplace { shop { todayAppointmentCount nextAppointments { id } today { revenueFen } afterSaleWaitingCount newCustomersThisMonth trend { day revenueFen } } } }', {}],
-      ['workplace 管理员', 'admin', '{ workplace { chain { today { revenueFen } month { revenueFen } topShops { shopId revenueFen } trend { day revenueFen } liveProgramCount liveBannerCount } } }', {}],
-      ['workplace 财务', 'finance', '{ workplace { finance { pendingPerformanceCount pendingPerformanceFen pendingAfterSaleCount reviewedPerformanceCount trend { day revenueFen } } } }', {}],
+      [
+        'shopRanking 本月',
+        'admin',
+        'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen cu' +
+          'stomerCount newCustomerCount } }',
+        month,
+      ],
+      [
+        'shopRanking 近一年',
+        'admin',
+        'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen cu' +
+          'stomerCount newCustomerCount } }',
+        year,
+      ],
+      [
+        'staffRanking 本月',
+        'admin',
+        'query($from: Date!, $to: Date!) { staffRanking(from: $from, to: $to) { staffId staffName shopName approvedFen pendingFen commissionFen orderCount } }',
+        month,
+      ],
+      [
+        'workplace 店长',
+        'manager',
+        '{ workplace { shop { todayAppointmentCount nextAppointments { id } today { revenueFen } afterSaleWaitingCount newCustome' +
+          'rsThisMonth trend { day revenueFen } } } }',
+        {},
+      ],
+      [
+        'workplace 管理员',
+        'admin',
+        '{ workplace { chain { today { revenueFen } month { revenueFen } topShops { shopId revenueFen } trend { day revenueFen } ' +
+          'liveProgramCount liveBannerCount } } }',
+        {},
+      ],
+      [
+        'workplace 财务',
+        'finance',
+        '{ workplace { finance { pendingPerformanceCount pendingPerformanceFen pendingAfterSaleCount reviewedPerformanceCount trend { day revenueFen } } } }',
+        {},
+      ],
     ];
     console.log(`${connections} 个并发连接，每项 ${durationMs / 1000} 秒，服务器 ${serverUrl}`);
     /** Warmed, then measured: the row of the table. */
@@ -77,12 +116,24 @@ export async function benchReports(): Promise<void> {
       const run = await closedLoop(connections, durationMs, 1_000_000, once);
       // Without the server the pool's own connections come and go, and their CPU with them: not counted.
       const cpu = server && viaServer ? `${((startedCpuMs() - cpuBefore) / run.requests).toFixed(1)} ms` : '-';
-      return { scenario, requests: run.requests, errors: run.errors, rps: (run.requests / run.seconds).toFixed(1), p50: `${percentile(run.latenciesMs, 0.5).toFixed(1)} ms`, p99: `${percentile(run.latenciesMs, 0.99).toFixed(1)} ms`, 'cpu/req': cpu };
+      return {
+        scenario,
+        requests: run.requests,
+        errors: run.errors,
+        rps: (run.requests / run.seconds).toFixed(1),
+        p50: `${percentile(run.latenciesMs, 0.5).toFixed(1)} ms`,
+        p99: `${percentile(run.latenciesMs, 0.99).toFixed(1)} ms`,
+        'cpu/req': cpu,
+      };
     };
     const graphql = (who: keyof typeof tokens, query: string, variables: Record<string, string>) => {
       const body = JSON.stringify({ operationName: null, query, variables });
       return async () => {
-        const res = await fetch(`${serverUrl}${GRAPHQL_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` }, body });
+        const res = await fetch(`${serverUrl}${GRAPHQL_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
+          body,
+        });
         const text = await res.text();
         return res.status === 200 && !text.includes('"errors"');
       };
@@ -95,7 +146,9 @@ export async function benchReports(): Promise<void> {
       const [yearName, yearWho, yearQuery, yearVariables] = scenarios[1];
       let writes = 0;
       const write = async () => {
-        const { rowCount } = await pool.query(`update orders set note = note where id = (select max(id) from orders where status = 'paid')`);
+        const { rowCount } = await pool.query(
+          `update orders set note = note where id = (select max(id) from orders where status = 'paid')`,
+        );
         writes += rowCount ?? 0;
       };
       const writer = setInterval(() => void write(), 1000);
@@ -107,9 +160,27 @@ export async function benchReports(): Promise<void> {
       console.log(`每秒一次写入：共写入 ${writes} 笔订单`);
       // What a changed topic costs: the reports computed on every call, in this process, without the server.
       const direct = (compute: () => Promise<unknown>) => async () => (await compute(), true);
-      rows.push(await measure('shopRanking 本月（直接计算）', direct(() => shopRanking(pool, periodOf(month.from, month.to))), false));
-      rows.push(await measure('shopRanking 近一年（直接计算）', direct(() => shopRanking(pool, periodOf(year.from, year.to))), false));
-      rows.push(await measure('staffRanking 本月（直接计算）', direct(() => staffRanking(pool, periodOf(month.from, month.to), null)), false));
+      rows.push(
+        await measure(
+          'shopRanking 本月（直接计算）',
+          direct(() => shopRanking(pool, periodOf(month.from, month.to))),
+          false,
+        ),
+      );
+      rows.push(
+        await measure(
+          'shopRanking 近一年（直接计算）',
+          direct(() => shopRanking(pool, periodOf(year.from, year.to))),
+          false,
+        ),
+      );
+      rows.push(
+        await measure(
+          'staffRanking 本月（直接计算）',
+          direct(() => staffRanking(pool, periodOf(month.from, month.to), null)),
+          false,
+        ),
+      );
     }
     console.table(rows);
   } finally {

@@ -46,7 +46,9 @@ async function main() {
   console.log(`first start (new data folder, creates the database and loads demo data): ${first.startMs.toFixed(0)} ms`);
   await first.stop();
   const restart = await startServer('npm', ['start', '--silent'], env, url);
-  console.log(`restart on the existing data folder (npm start -> first answered request): ${restart.startMs.toFixed(0)} ms (target < 5000 ms)`);
+  console.log(
+    `restart on the existing data folder (npm start -> first answered request): ${restart.startMs.toFixed(0)} ms (target < 5000 ms)`,
+  );
 
   try {
     section('Memory after start');
@@ -57,7 +59,8 @@ async function main() {
     console.table(procs.map((p) => ({ pid: p.pid, process: p.name, rss: kb(p.rssKb * 1024), pss: kb(p.pssKb * 1024) })));
     const sum = (list: typeof procs, k: 'rssKb' | 'pssKb') => list.reduce((s, p) => s + p[k], 0) * 1024;
     console.log(
-      `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once), ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
+      `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once),` +
+        ` ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
         `npm/tsx launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
     );
 
@@ -66,7 +69,9 @@ async function main() {
     console.table(loaded.map((c) => ({ file: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
     const jsCss = loaded.filter((c) => /\.(js|css)$/.test(c.file));
     const total = jsCss.reduce((s, c) => s + c.gzip, 0);
-    console.log(`/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`);
+    console.log(
+      `/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`,
+    );
 
     section('Checkout under load (20 cashiers creating and paying orders for 10 s)');
     printCheckout(await benchCheckout(`http://127.0.0.1:${port}`, { cashiers: 20, seconds: 10 }));
@@ -81,9 +86,13 @@ async function main() {
   const versionFile = path.join(loadDir, 'bench-version');
   const kept = fs.existsSync(versionFile) ? fs.readFileSync(versionFile, 'utf8').trim() : undefined;
   if (kept !== String(BENCH.version)) {
-    if (fs.existsSync(loadDir)) console.log(`.tmp/bench-load-data holds bench data version ${kept ?? '(none)'}, not ${BENCH.version}: reloading it`);
+    if (fs.existsSync(loadDir))
+      console.log(`.tmp/bench-load-data holds bench data version ${kept ?? '(none)'}, not ${BENCH.version}: reloading it`);
     fs.rmSync(loadDir, { recursive: true, force: true });
-    const seed = spawnSync('npx', ['tsx', 'server/cli/seedBench.ts'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: loadDir, DATABASE_URL: '' } });
+    const seed = spawnSync('npx', ['tsx', 'server/cli/seedBench.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, DATA_DIR: loadDir, DATABASE_URL: '' },
+    });
     if (seed.status !== 0) throw new Error('seed:bench failed');
     fs.writeFileSync(versionFile, String(BENCH.version));
   }

@@ -10,7 +10,13 @@ export interface RunningServer {
 }
 
 /** Starts `command` (the real start path) and waits until `url` answers. */
-export async function startServer(command: string, args: string[], env: Record<string, string>, url: string, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  timeoutMs = 120_000,
+): Promise<RunningServer> {
   const t0 = performance.now();
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';

@@ -24,11 +24,18 @@ const accountFields = {
 /** A (role, shop) pair: a shop-manager grant names one shop, admin and financial-staff grants none. */
 export const grantSchema = strictObject({
   role: oneOf('角色', ROLES),
-  shopID: z.number({ error: '门店必须是数字' }).int('门店必须是整数').positive('门店不正确').max(2_147_483_647, '门店不正确').nullable().optional(),
+  shopID: z
+    .number({ error: '门店必须是数字' })
+    .int('门店必须是整数')
+    .positive('门店不正确')
+    .max(2_147_483_647, '门店不正确')
+    .nullable()
+    .optional(),
 })
   .superRefine((g, ctx) => {
     if (roleNeedsShop(g.role) && g.shopID == null) ctx.addIssue({ code: 'custom', path: ['shopID'], message: '店长角色必须选择门店' });
-    if (!roleNeedsShop(g.role) && g.shopID != null) ctx.addIssue({ code: 'custom', path: ['shopID'], message: '管理员和财务角色不关联门店' });
+    if (!roleNeedsShop(g.role) && g.shopID != null)
+      ctx.addIssue({ code: 'custom', path: ['shopID'], message: '管理员和财务角色不关联门店' });
   })
   .transform((g) => ({ role: g.role, shopID: g.shopID ?? null }));
 export type GrantInput = z.output<typeof grantSchema>;

@@ -9,7 +9,12 @@ export const AFTER_SALE_TYPE_LABELS: Record<AfterSaleType, string> = { refund: '
 
 export const AFTER_SALE_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type AfterSaleStatus = (typeof AFTER_SALE_STATUSES)[number];
-export const AFTER_SALE_STATUS_LABELS: Record<AfterSaleStatus, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回' };
+export const AFTER_SALE_STATUS_LABELS: Record<AfterSaleStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+  withdrawn: '已撤回',
+};
 
 export const MAX_AFTER_SALE_IMAGES = 6;
 
@@ -64,10 +69,14 @@ export const afterSaleCreateSchema = strictObject({
   type: oneOf(L.type, AFTER_SALE_TYPES),
   amountFen: int(L.amountFen, 1, MAX_ORDER_FEN).nullable().default(null),
   reason: text(L.reason, { max: 500 }),
-  images: z.array(link(L.images).min(1, `${L.images}地址不能为空`)).max(MAX_AFTER_SALE_IMAGES, `${L.images}最多 ${MAX_AFTER_SALE_IMAGES} 张`).default([]),
+  images: z
+    .array(link(L.images).min(1, `${L.images}地址不能为空`))
+    .max(MAX_AFTER_SALE_IMAGES, `${L.images}最多 ${MAX_AFTER_SALE_IMAGES} 张`)
+    .default([]),
 }).superRefine((v, ctx) => {
   if (v.type === 'refund' && v.amountFen === null) ctx.addIssue({ code: 'custom', path: ['amountFen'], message: `请输入${L.amountFen}` });
-  if (v.type !== 'refund' && v.amountFen !== null) ctx.addIssue({ code: 'custom', path: ['amountFen'], message: `只有退款申请可以填写${L.amountFen}` });
+  if (v.type !== 'refund' && v.amountFen !== null)
+    ctx.addIssue({ code: 'custom', path: ['amountFen'], message: `只有退款申请可以填写${L.amountFen}` });
 });
 export type AfterSaleInput = z.input<typeof afterSaleCreateSchema>;
 

@@ -30,7 +30,9 @@ export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
  * The state machine, once: each action, the statuses it may start from and where it leads. The server
  * answers 409 for any other change; the console offers only the actions the row's status allows.
  */
-export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentAction, { from: readonly AppointmentStatus[]; to: AppointmentStatus; needsReason?: true; onlyAfterStart?: true }>> = {
+export const APPOINTMENT_TRANSITIONS: Readonly<
+  Record<AppointmentAction, { from: readonly AppointmentStatus[]; to: AppointmentStatus; needsReason?: true; onlyAfterStart?: true }>
+> = {
   confirm: { from: ['booked'], to: 'confirmed' },
   arrive: { from: ['confirmed'], to: 'arrived' },
   complete: { from: ['arrived'], to: 'completed' },
@@ -97,12 +99,19 @@ const id = (label: string) => int(label, 1, 2_147_483_647);
 const appointmentFields = {
   kind: oneOf(L.kind, APPOINTMENT_KINDS),
   customerId: id(L.customerId),
-  customer: strictObject({ name: text(L.customerName, { max: 30 }), phone: phone(L.customerPhone), source: oneOf('客户来源', CUSTOMER_SOURCES).default('walk-in') }),
+  customer: strictObject({
+    name: text(L.customerName, { max: 30 }),
+    phone: phone(L.customerPhone),
+    source: oneOf('客户来源', CUSTOMER_SOURCES).default('walk-in'),
+  }),
   programId: id(L.programId),
   // null: "any artist", left unassigned until someone takes it.
   staffId: id(L.staffId).nullable(),
   startAt: instant(L.startAt),
-  durationMinutes: int(L.durationMinutes, SLOT_MINUTES, MAX_APPOINTMENT_MINUTES).refine((m) => m % 5 === 0, `${L.durationMinutes}必须是 5 的倍数`),
+  durationMinutes: int(L.durationMinutes, SLOT_MINUTES, MAX_APPOINTMENT_MINUTES).refine(
+    (m) => m % 5 === 0,
+    `${L.durationMinutes}必须是 5 的倍数`,
+  ),
   note: optionalText(L.note, 500),
   entitlementId: id(L.entitlementId),
   overrideReason: optionalText(L.overrideReason, 200),
@@ -124,13 +133,19 @@ export const appointmentCreateSchema = strictObject({
   entitlementId: appointmentFields.entitlementId.optional(),
   overrideReason: appointmentFields.overrideReason.default(''),
 }).superRefine((v, ctx) => {
-  if (v.customerId !== undefined && v.customer !== undefined) ctx.addIssue({ code: 'custom', path: ['customer'], message: '已选客户时不能再填写新客户' });
-  if (v.kind === 'new-customer' && v.customerId === undefined && v.customer === undefined) ctx.addIssue({ code: 'custom', path: ['customerId'], message: `请选择${L.customerId}或填写新客户` });
+  if (v.customerId !== undefined && v.customer !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['customer'], message: '已选客户时不能再填写新客户' });
+  if (v.kind === 'new-customer' && v.customerId === undefined && v.customer === undefined)
+    ctx.addIssue({ code: 'custom', path: ['customerId'], message: `请选择${L.customerId}或填写新客户` });
   // A touch-up belongs to the entitlement's customer, who exists already.
-  if (v.kind === 'after-sale' && v.customer !== undefined) ctx.addIssue({ code: 'custom', path: ['customer'], message: '售后补色预约不能新建客户' });
-  if (v.kind === 'after-sale' && v.entitlementId === undefined) ctx.addIssue({ code: 'custom', path: ['entitlementId'], message: `请选择${L.entitlementId}` });
-  if (v.kind === 'new-customer' && v.entitlementId !== undefined) ctx.addIssue({ code: 'custom', path: ['entitlementId'], message: `新客预约不能使用${L.entitlementId}` });
-  if (v.kind === 'new-customer' && v.programId === undefined) ctx.addIssue({ code: 'custom', path: ['programId'], message: `请选择${L.programId}` });
+  if (v.kind === 'after-sale' && v.customer !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['customer'], message: '售后补色预约不能新建客户' });
+  if (v.kind === 'after-sale' && v.entitlementId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['entitlementId'], message: `请选择${L.entitlementId}` });
+  if (v.kind === 'new-customer' && v.entitlementId !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['entitlementId'], message: `新客预约不能使用${L.entitlementId}` });
+  if (v.kind === 'new-customer' && v.programId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['programId'], message: `请选择${L.programId}` });
 });
 
 /** PATCH appointments/:id: move, stretch, re-assign, change the program or note (only while booked or confirmed). */
@@ -231,7 +246,11 @@ export function calendarOf(rows: Appointment[]): AppointmentCalendar {
 
 export const APPOINTMENT_EVENT_ACTIONS = ['book', 'update', ...APPOINTMENT_ACTIONS] as const;
 export type AppointmentEventAction = (typeof APPOINTMENT_EVENT_ACTIONS)[number];
-export const APPOINTMENT_EVENT_LABELS: Record<AppointmentEventAction, string> = { book: '预约', update: '修改', ...APPOINTMENT_ACTION_LABELS };
+export const APPOINTMENT_EVENT_LABELS: Record<AppointmentEventAction, string> = {
+  book: '预约',
+  update: '修改',
+  ...APPOINTMENT_ACTION_LABELS,
+};
 
 /** One line of an appointment's history: who did what, when. */
 export const appointmentEventSchema = z.object({
@@ -255,7 +274,13 @@ export const appointmentResource = defineResource({
   // Managers run their shop's calendar; admin and finance may read every shop's but change nothing.
   read: ['admin', 'shop-manager', 'financial-staff'],
   write: ['shop-manager'],
-  actions: { confirm: ['shop-manager'], arrive: ['shop-manager'], complete: ['shop-manager'], 'no-show': ['shop-manager'], cancel: ['shop-manager'] },
+  actions: {
+    confirm: ['shop-manager'],
+    arrive: ['shop-manager'],
+    complete: ['shop-manager'],
+    'no-show': ['shop-manager'],
+    cancel: ['shop-manager'],
+  },
   shopScoped: true,
   schemas: { row: appointmentRowSchema, create: appointmentCreateSchema, update: appointmentUpdateSchema },
   filters: {

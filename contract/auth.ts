@@ -4,14 +4,19 @@ import type { Role } from './roles';
 
 export const loginPasswordSchema = strictObject({
   phone: phone(),
-  password: z.string({ error: (i) => (i.input === undefined ? '请输入密码' : '密码必须是文本') }).min(1, '请输入密码').max(64, '密码最多 64 位'),
+  password: z
+    .string({ error: (i) => (i.input === undefined ? '请输入密码' : '密码必须是文本') })
+    .min(1, '请输入密码')
+    .max(64, '密码最多 64 位'),
 });
 
 export const getCaptchaSchema = strictObject({ phone: phone() });
 
 export const loginCaptchaSchema = strictObject({
   phone: phone(),
-  captcha: z.string({ error: (i) => (i.input === undefined ? '请输入验证码' : '验证码必须是文本') }).regex(/^\d{6}$/, '验证码应为 6 位数字'),
+  captcha: z
+    .string({ error: (i) => (i.input === undefined ? '请输入验证码' : '验证码必须是文本') })
+    .regex(/^\d{6}$/, '验证码应为 6 位数字'),
 });
 
 export const roleShopChangeSchema = strictObject({
@@ -20,7 +25,10 @@ export const roleShopChangeSchema = strictObject({
 });
 
 export const passwordModifySchema = strictObject({
-  oldPassword: z.string({ error: (i) => (i.input === undefined ? '请输入原密码' : '原密码必须是文本') }).min(1, '请输入原密码').max(64, '原密码最多 64 位'),
+  oldPassword: z
+    .string({ error: (i) => (i.input === undefined ? '请输入原密码' : '原密码必须是文本') })
+    .min(1, '请输入原密码')
+    .max(64, '原密码最多 64 位'),
   newPassword: z
     .string({ error: (i) => (i.input === undefined ? '请输入新密码' : '新密码必须是文本') })
     .min(8, '新密码至少 8 位，且须同时包含字母和数字')

@@ -3,7 +3,12 @@ import { defineResource, filter } from './resource';
 
 export const ENTITLEMENT_STATUSES = ['available', 'booked', 'used', 'expired'] as const;
 export type EntitlementStatus = (typeof ENTITLEMENT_STATUSES)[number];
-export const ENTITLEMENT_STATUS_LABELS: Record<EntitlementStatus, string> = { available: '可预约', booked: '已预约', used: '已使用', expired: '已过期' };
+export const ENTITLEMENT_STATUS_LABELS: Record<EntitlementStatus, string> = {
+  available: '可预约',
+  booked: '已预约',
+  used: '已使用',
+  expired: '已过期',
+};
 
 /** What the database keeps; `expired` is an available entitlement whose window has ended, worked out when read. */
 export type StoredEntitlementStatus = 'available' | 'booked' | 'used';

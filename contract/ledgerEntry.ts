@@ -7,7 +7,17 @@ export const LEDGER_TYPES = ['income', 'expense'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = { income: '收入', expense: '支出' };
 
-export const LEDGER_CATEGORIES = ['service', 'refund', 'product', 'rent', 'salary', 'materials', 'utilities', 'marketing', 'other'] as const;
+export const LEDGER_CATEGORIES = [
+  'service',
+  'refund',
+  'product',
+  'rent',
+  'salary',
+  'materials',
+  'utilities',
+  'marketing',
+  'other',
+] as const;
 export type LedgerCategory = (typeof LEDGER_CATEGORIES)[number];
 export const LEDGER_CATEGORY_LABELS: Record<LedgerCategory, string> = {
   service: '服务收入',
@@ -26,7 +36,9 @@ export const MANUAL_LEDGER_CATEGORIES: Readonly<Record<LedgerType, readonly Ledg
   expense: ['rent', 'salary', 'materials', 'utilities', 'marketing', 'other'],
 };
 /** The type each system category is written with. */
-export const SYSTEM_LEDGER_CATEGORIES = { service: 'income', refund: 'income' } as const satisfies Partial<Record<LedgerCategory, LedgerType>>;
+export const SYSTEM_LEDGER_CATEGORIES = { service: 'income', refund: 'income' } as const satisfies Partial<
+  Record<LedgerCategory, LedgerType>
+>;
 
 export const LEDGER_FIELD_LABELS = {
   shopId: '门店',
@@ -78,7 +90,8 @@ export const ledgerEntryCreateSchema = strictObject({
   occurredOn: day(L.occurredOn),
   note: optionalText(L.note, 200).default(''),
 }).superRefine((v, ctx) => {
-  if (!MANUAL_LEDGER_CATEGORIES[v.type].includes(v.category)) ctx.addIssue({ code: 'custom', path: ['category'], message: `${L.category}不能手工录入为${LEDGER_TYPE_LABELS[v.type]}` });
+  if (!MANUAL_LEDGER_CATEGORIES[v.type].includes(v.category))
+    ctx.addIssue({ code: 'custom', path: ['category'], message: `${L.category}不能手工录入为${LEDGER_TYPE_LABELS[v.type]}` });
 });
 export type LedgerEntryInput = z.input<typeof ledgerEntryCreateSchema>;
 
@@ -104,7 +117,8 @@ export const ledgerSummaryQuerySchema = strictObject({
 }).superRefine((v, ctx) => {
   const days = (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000;
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: '结束日期不能早于开始日期' });
-  else if (days >= MAX_LEDGER_SUMMARY_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `统计区间最多 ${MAX_LEDGER_SUMMARY_DAYS} 天` });
+  else if (days >= MAX_LEDGER_SUMMARY_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `统计区间最多 ${MAX_LEDGER_SUMMARY_DAYS} 天` });
 });
 
 /** GET ledger/summary?from=&to=: the period's sums and one row per day (every day, zero days included). */

@@ -67,9 +67,16 @@ export const MESSAGE_READ_MAX = 200;
 /** Body of POST messages/read. */
 export const messageReadSchema = strictObject({
   ids: z
-    .array(z.number({ error: '消息 ID 必须是数字' }).int('消息 ID 必须是整数').positive('消息 ID 必须是正整数').max(2_147_483_647, '消息 ID 不正确'), {
-      error: (i) => (i.input === undefined ? '请选择要标记已读的消息' : '消息 ID 列表必须是数组'),
-    })
+    .array(
+      z
+        .number({ error: '消息 ID 必须是数字' })
+        .int('消息 ID 必须是整数')
+        .positive('消息 ID 必须是正整数')
+        .max(2_147_483_647, '消息 ID 不正确'),
+      {
+        error: (i) => (i.input === undefined ? '请选择要标记已读的消息' : '消息 ID 列表必须是数组'),
+      },
+    )
     .min(1, '请选择要标记已读的消息')
     .max(MESSAGE_READ_MAX, `一次最多标记 ${MESSAGE_READ_MAX} 条消息`),
 });

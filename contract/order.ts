@@ -18,7 +18,13 @@ export const PAID_ORDER_STATUSES = ['paid', 'partially-refunded', 'refunded'] as
 
 export const PAYMENT_METHODS = ['cash', 'wechat', 'alipay', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: '现金', wechat: '微信', alipay: '支付宝', card: '银行卡', other: '其他' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: '现金',
+  wechat: '微信',
+  alipay: '支付宝',
+  card: '银行卡',
+  other: '其他',
+};
 
 /** A retried POST orders, orders/:id/pay or after-sales carries the same key; the server answers it once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -132,9 +138,16 @@ export const orderCreateSchema = strictObject({
   customerId: id(L.customerId).nullable().default(null),
   appointmentId: id(L.appointmentId).nullable().default(null),
   lines: z
-    .array(strictObject({ programId: id(L.programId), quantity: int(L.quantity, 1, MAX_LINE_QUANTITY).default(1), discountFen: fen(L.lineDiscountFen).default(0) }), {
-      error: `请添加${L.lines}`,
-    })
+    .array(
+      strictObject({
+        programId: id(L.programId),
+        quantity: int(L.quantity, 1, MAX_LINE_QUANTITY).default(1),
+        discountFen: fen(L.lineDiscountFen).default(0),
+      }),
+      {
+        error: `请添加${L.lines}`,
+      },
+    )
     .min(1, `请添加${L.lines}`)
     .max(MAX_ORDER_LINES, `${L.lines}最多 ${MAX_ORDER_LINES} 项`),
   discountFen: fen(L.discountFen).default(0),
@@ -151,7 +164,9 @@ export type OrderInput = z.input<typeof orderCreateSchema>;
 /** POST orders/:id/pay: the payments must add up to the order's payable exactly (checked by the server). */
 export const orderPaySchema = strictObject({
   payments: z
-    .array(strictObject({ method: oneOf(L.method, PAYMENT_METHODS), amountFen: int(L.amountFen, 1, MAX_ORDER_FEN) }), { error: `请添加${L.payments}` })
+    .array(strictObject({ method: oneOf(L.method, PAYMENT_METHODS), amountFen: int(L.amountFen, 1, MAX_ORDER_FEN) }), {
+      error: `请添加${L.payments}`,
+    })
     .min(1, `请添加${L.payments}`)
     .max(MAX_PAYMENTS, `${L.payments}最多 ${MAX_PAYMENTS} 笔`),
 });

@@ -47,7 +47,9 @@ const programFields = {
   mainImage: link(L.mainImage),
   priceFen: int(L.priceFen, 0, MAX_PRICE_FEN),
   vipPriceFen: int(L.vipPriceFen, 0, MAX_PRICE_FEN),
-  type: z.literal(PROGRAM_TYPES, { error: (i) => (i.input === undefined ? `请选择${L.type}` : `${L.type}取值不正确，应为 1 纹眉、2 纹唇或 3 美容`) }),
+  type: z.literal(PROGRAM_TYPES, {
+    error: (i) => (i.input === undefined ? `请选择${L.type}` : `${L.type}取值不正确，应为 1 纹眉、2 纹唇或 3 美容`),
+  }),
   tag: optionalText(L.tag, 20),
   detailImages: z
     .array(link(L.detailImages).min(1, `${L.detailImages}地址不能为空`), { error: `${L.detailImages}必须是列表` })
@@ -58,7 +60,8 @@ const programFields = {
   status: oneOf(L.status, PROGRAM_STATUSES),
 };
 
-const vipAtMostPrice = (p: { priceFen?: number; vipPriceFen?: number }) => p.priceFen === undefined || p.vipPriceFen === undefined || p.vipPriceFen <= p.priceFen;
+const vipAtMostPrice = (p: { priceFen?: number; vipPriceFen?: number }) =>
+  p.priceFen === undefined || p.vipPriceFen === undefined || p.vipPriceFen <= p.priceFen;
 const VIP_ABOVE_PRICE = { message: '会员价不能高于价格', path: ['vipPriceFen'] };
 
 export const programCreateSchema = strictObject({

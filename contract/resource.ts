@@ -76,9 +76,12 @@ export interface ResourceDescriptor<
 }
 
 /** Keeps the literal types of a descriptor while checking it against the interface. */
-export function defineResource<const Name extends string, Row, const Filters extends Record<string, FilterField>, const Actions extends string = never>(
-  d: ResourceDescriptor<Name, Row, Filters, Actions>,
-): ResourceDescriptor<Name, Row, Filters, Actions> {
+export function defineResource<
+  const Name extends string,
+  Row,
+  const Filters extends Record<string, FilterField>,
+  const Actions extends string = never,
+>(d: ResourceDescriptor<Name, Row, Filters, Actions>): ResourceDescriptor<Name, Row, Filters, Actions> {
   return d;
 }
 

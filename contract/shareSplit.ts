@@ -28,7 +28,12 @@ export function splitByShares(amountFen: number, sharesBp: readonly number[]): n
 
 /** An even split of 100% over n staff, by the same method: 3 -> 3334, 3333, 3333. */
 export function evenSharesBp(n: number): number[] {
-  return n <= 0 ? [] : splitByShares(FULL_SHARE_BP, Array.from({ length: n }, () => 1));
+  return n <= 0
+    ? []
+    : splitByShares(
+        FULL_SHARE_BP,
+        Array.from({ length: n }, () => 1),
+      );
 }
 
 /** amount × rate in basis points, rounded half up to the fen (negative amounts round half away from zero). */

@@ -15,7 +15,10 @@ const shopFields = {
     .string({ error: (i) => (i.input === undefined ? '请选择所在地区' : '所在地区必须是文本') })
     .refine(isRegionCode, '所在地区不是有效的六位区划代码'),
   address: text('详细地址', { max: 200 }),
-  phone: z.string({ error: (i) => (i.input === undefined ? '请输入联系电话' : '联系电话必须是文本') }).trim().regex(SHOP_PHONE_RE, '联系电话格式不正确，例如 021-64581234 或 13800000000'),
+  phone: z
+    .string({ error: (i) => (i.input === undefined ? '请输入联系电话' : '联系电话必须是文本') })
+    .trim()
+    .regex(SHOP_PHONE_RE, '联系电话格式不正确，例如 021-64581234 或 13800000000'),
   openTime: clockTime('营业开始时间'),
   closeTime: clockTime('营业结束时间'),
   status: oneOf('营业状态', SHOP_STATUSES),
@@ -24,10 +27,13 @@ const shopFields = {
 // Compared only when both are well-formed: a malformed time already has its own message, and
 // "24:00" < "18:00" would add a wrong "close before open" one.
 const isClockTime = (v: string | undefined): v is string => shopFields.openTime.safeParse(v).success;
-const openBeforeClose = (s: { openTime?: string; closeTime?: string }) => !isClockTime(s.openTime) || !isClockTime(s.closeTime) || s.openTime < s.closeTime;
+const openBeforeClose = (s: { openTime?: string; closeTime?: string }) =>
+  !isClockTime(s.openTime) || !isClockTime(s.closeTime) || s.openTime < s.closeTime;
 const OPEN_BEFORE_CLOSE = { message: '营业结束时间必须晚于开始时间', path: ['closeTime'] };
 
-export const shopCreateSchema = strictObject({ ...shopFields, status: shopFields.status.default('open') }).refine(openBeforeClose, { ...OPEN_BEFORE_CLOSE }); // a copy: zod moves `message` out of the object it is given
+export const shopCreateSchema = strictObject({ ...shopFields, status: shopFields.status.default('open') }).refine(openBeforeClose, {
+  ...OPEN_BEFORE_CLOSE,
+}); // a copy: zod moves `message` out of the object it is given
 export const shopUpdateSchema = strictObject(shopFields).partial();
 export { openBeforeClose as shopHoursValid, OPEN_BEFORE_CLOSE as SHOP_HOURS_ERROR };
 export const shopFieldSchemas = shopFields;

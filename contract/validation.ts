@@ -28,11 +28,18 @@ export function text(label: string, opts: { max: number; min?: number }) {
 
 /** Text that may be empty. */
 export function optionalText(label: string, max: number) {
-  return z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}最多 ${max} 个字`).refine(noNul, `${label}含有不允许的字符`);
+  return z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, `${label}最多 ${max} 个字`)
+    .refine(noNul, `${label}含有不允许的字符`);
 }
 
 export function phone(label = '手机号') {
-  return z.string({ error: missingOr(label, '必须是文本') }).trim().regex(PHONE_RE, `${label}格式不正确，应为 11 位手机号`);
+  return z
+    .string({ error: missingOr(label, '必须是文本') })
+    .trim()
+    .regex(PHONE_RE, `${label}格式不正确，应为 11 位手机号`);
 }
 
 export function int(label: string, min: number, max: number) {

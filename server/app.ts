@@ -77,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // API answers carry personal data (customers, staff, accounts, sessions): no browser or proxy keeps them.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   if (deps.config.corsOrigins.length > 0) {
@@ -106,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowedPath: (pathName) => pathName !== `/${MOCK_WORKER}`,
       setHeaders(reply, filePath) {
         // Hashed bundles never change; index.html must always be fresh.
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

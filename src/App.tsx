@@ -55,7 +55,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
           // RouteGuard checks login and role on every route change; refine's own check would only repeat it.
           // A failed query is not asked again on its own: each try would toast its error once more, and
           // a request refused for an ended session keeps being refused (the page's reload asks again).
-          options={{ disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+          options={{
+            disableTelemetry: true,
+            disableRouteChangeHandler: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
         >
           {children}
         </Refine>

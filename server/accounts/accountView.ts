@@ -26,7 +26,10 @@ type AccountRow = { [K in keyof typeof accountColumns]: (typeof accounts.$inferS
  */
 export async function accountViews(db: DbOrTx, rows: AccountRow[], opts: { fullPhone: boolean }): Promise<Account[]> {
   if (rows.length === 0) return [];
-  const grants = await grantsOf(db, rows.map((r) => r.id));
+  const grants = await grantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     phone: opts.fullPhone ? r.phone : maskPhone(r.phone),
@@ -38,7 +41,13 @@ export async function accountViews(db: DbOrTx, rows: AccountRow[], opts: { fullP
 /** The grants of some accounts with their shop names, oldest first (the order login picks from). */
 export async function grantsOf(db: DbOrTx, accountIds: number[]): Promise<Map<number, AccountGrant[]>> {
   const rows = await db
-    .select({ id: accountGrants.id, accountId: accountGrants.accountId, role: accountGrants.role, shopID: accountGrants.shopId, shop: shops.name })
+    .select({
+      id: accountGrants.id,
+      accountId: accountGrants.accountId,
+      role: accountGrants.role,
+      shopID: accountGrants.shopId,
+      shop: shops.name,
+    })
     .from(accountGrants)
     .leftJoin(shops, eq(shops.id, accountGrants.shopId))
     .where(inArray(accountGrants.accountId, accountIds))

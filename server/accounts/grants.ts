@@ -9,9 +9,15 @@ import { conflict, invalid } from '../http/errors';
  * The rows are share-locked so a shop cannot close while a grant to it is being written.
  * fieldOf names the bad field of a 40000 the way the request body does.
  */
-export async function checkGrantShops(db: DbOrTx, grants: GrantInput[], fieldOf: (index: number) => string): Promise<(GrantInput & { shopName: string | null })[]> {
+export async function checkGrantShops(
+  db: DbOrTx,
+  grants: GrantInput[],
+  fieldOf: (index: number) => string,
+): Promise<(GrantInput & { shopName: string | null })[]> {
   const ids = [...new Set(grants.map((g) => g.shopID).filter((id): id is number => id !== null))];
-  const rows = ids.length ? await db.select({ id: shops.id, name: shops.name, status: shops.status }).from(shops).where(inArray(shops.id, ids)).for('share') : [];
+  const rows = ids.length
+    ? await db.select({ id: shops.id, name: shops.name, status: shops.status }).from(shops).where(inArray(shops.id, ids)).for('share')
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return grants.map((g, i) => {
     if (g.shopID === null) return { ...g, shopName: null };

@@ -9,7 +9,14 @@ import { actingShop, type Actor } from '../appointments/actor';
 import { lockOrder } from '../orders/orderRow';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../contract/order';
-import { AFTER_SALE_FIELD_LABELS as L, AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, type AfterSale, type AfterSaleStatus, type afterSaleCreateSchema } from '../../contract/afterSale';
+import {
+  AFTER_SALE_FIELD_LABELS as L,
+  AFTER_SALE_STATUS_LABELS,
+  AFTER_SALE_TYPE_LABELS,
+  type AfterSale,
+  type AfterSaleStatus,
+  type afterSaleCreateSchema,
+} from '../../contract/afterSale';
 import { fenToYuan } from '../../src/components/money/money';
 import { lockAfterSale, readAfterSale } from './afterSaleRow';
 
@@ -87,7 +94,10 @@ export async function withdrawAfterSale(tx: DbOrTx, actor: Actor, id: number): P
   const before = await lockAfterSale(tx, actor.session, id);
   const status = before.status as AfterSaleStatus;
   if (status !== 'pending') throw conflict(`售后申请${AFTER_SALE_STATUS_LABELS[status]}，不能撤回`);
-  await tx.update(afterSales).set({ status: 'withdrawn', updatedAt: sql`now()` }).where(eq(afterSales.id, id));
+  await tx
+    .update(afterSales)
+    .set({ status: 'withdrawn', updatedAt: sql`now()` })
+    .where(eq(afterSales.id, id));
   await audit(tx, actor, { action: 'withdraw', entity: 'after-sale', entityId: id, summary: `撤回售后申请（订单 ${before.orderNo}）` });
   return readAfterSale(tx, actor.session, id);
 }

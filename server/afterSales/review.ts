@@ -39,7 +39,10 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
   if (amountFen > refundable) throw conflict(`退款金额 ¥${yuan(amountFen)} 超过订单可退金额 ¥${yuan(refundable)}，请驳回或让门店重新申请`);
   const refundedFen = order.refundedFen + amountFen;
   const status: OrderStatus = refundedFen === order.paidFen ? 'refunded' : 'partially-refunded';
-  await tx.update(orders).set({ refundedFen, status, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ refundedFen, status, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, amountFen });
 
   const shares = order.staffShares;
@@ -47,10 +50,15 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
   const saleRates = await tx
     .select({ staffId: performanceRecords.staffId, rate: performanceRecords.commissionRateBp })
     .from(performanceRecords)
-    .where(and(eq(performanceRecords.orderId, order.id), eq(performanceRecords.kind, 'sale'), inArray(performanceRecords.staffId, staffIds)));
+    .where(
+      and(eq(performanceRecords.orderId, order.id), eq(performanceRecords.kind, 'sale'), inArray(performanceRecords.staffId, staffIds)),
+    );
   const currentRates = await tx.select({ staffId: staff.id, rate: staff.commissionRateBp }).from(staff).where(inArray(staff.id, staffIds));
   const rateOf = new Map([...currentRates, ...saleRates].map((r) => [r.staffId, r.rate]));
-  const parts = splitByShares(-amountFen, shares.map((s) => s.shareBp));
+  const parts = splitByShares(
+    -amountFen,
+    shares.map((s) => s.shareBp),
+  );
   const adjustments = shares
     .map((s, i) => ({ share: s, amountFen: parts[i] }))
     .filter((a) => a.amountFen !== 0)
@@ -80,7 +88,10 @@ async function grantTouchUp(tx: Tx, request: AfterSaleRow): Promise<string> {
   if (order.customerId === null) throw conflict('散客订单没有客户档案，不能发放补色权益');
   const lineIds = order.lines.map((l) => l.programId);
   // The line that has a touch-up in its program, else the order's first line.
-  const withTouchUp = await tx.select({ id: programs.id }).from(programs).where(and(inArray(programs.id, lineIds), sql`${programs.touchUpDays} > 0`));
+  const withTouchUp = await tx
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(inArray(programs.id, lineIds), sql`${programs.touchUpDays} > 0`));
   const programId = withTouchUp.length ? lineIds.find((id) => withTouchUp.some((p) => p.id === id))! : lineIds[0];
   const now = Date.now();
   await tx.insert(touchUpEntitlements).values({
@@ -117,7 +128,12 @@ async function notifyShop(tx: Tx, request: AfterSaleRow, approved: boolean, cont
   });
 }
 
-const reviewer = (actor: Actor) => ({ reviewedBy: actor.session.accountId, reviewedByName: actor.session.accountName, reviewedAt: sql`now()`, updatedAt: sql`now()` });
+const reviewer = (actor: Actor) => ({
+  reviewedBy: actor.session.accountId,
+  reviewedByName: actor.session.accountName,
+  reviewedAt: sql`now()`,
+  updatedAt: sql`now()`,
+});
 
 /**
  * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund, a
@@ -127,9 +143,22 @@ const reviewer = (actor: Actor) => ({ reviewedBy: actor.session.accountId, revie
 export async function approveAfterSale(db: Db, actor: Actor, id: number, note: string): Promise<AfterSale> {
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, actor, id);
-    const done = request.type === 'refund' ? await executeRefund(tx, actor, request) : request.type === 'touch-up' ? await grantTouchUp(tx, request) : '投诉已记录';
-    await tx.update(afterSales).set({ status: 'approved', reviewNote: note, ...reviewer(actor) }).where(eq(afterSales.id, id));
-    await audit(tx, actor, { action: 'approve', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请通过（订单 ${request.orderNo}）：${done}${note ? `；备注：${note}` : ''}` });
+    const done =
+      request.type === 'refund'
+        ? await executeRefund(tx, actor, request)
+        : request.type === 'touch-up'
+          ? await grantTouchUp(tx, request)
+          : '投诉已记录';
+    await tx
+      .update(afterSales)
+      .set({ status: 'approved', reviewNote: note, ...reviewer(actor) })
+      .where(eq(afterSales.id, id));
+    await audit(tx, actor, {
+      action: 'approve',
+      entity: ENTITY,
+      entityId: id,
+      summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请通过（订单 ${request.orderNo}）：${done}${note ? `；备注：${note}` : ''}`,
+    });
     await notifyShop(tx, request, true, [done, note && `审核备注：${note}`].filter(Boolean).join('；'));
     return readAfterSale(tx, actor.session, id);
   });
@@ -139,8 +168,16 @@ export async function approveAfterSale(db: Db, actor: Actor, id: number, note: s
 export async function rejectAfterSale(db: Db, actor: Actor, id: number, reason: string): Promise<AfterSale> {
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, actor, id);
-    await tx.update(afterSales).set({ status: 'rejected', rejectReason: reason, ...reviewer(actor) }).where(eq(afterSales.id, id));
-    await audit(tx, actor, { action: 'reject', entity: ENTITY, entityId: id, summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请驳回（订单 ${request.orderNo}）：${reason}` });
+    await tx
+      .update(afterSales)
+      .set({ status: 'rejected', rejectReason: reason, ...reviewer(actor) })
+      .where(eq(afterSales.id, id));
+    await audit(tx, actor, {
+      action: 'reject',
+      entity: ENTITY,
+      entityId: id,
+      summary: `${AFTER_SALE_TYPE_LABELS[request.type]}申请驳回（订单 ${request.orderNo}）：${reason}`,
+    });
     await notifyShop(tx, request, false, `驳回原因：${reason}`);
     return readAfterSale(tx, actor.session, id);
   });

@@ -50,7 +50,15 @@ export async function lockAppointment(tx: DbOrTx, shopId: number, id: number): P
 }
 
 /** A line of the appointment's history, written with the change. */
-export async function recordEvent(tx: DbOrTx, actor: Actor, appointmentId: number, action: AppointmentEventAction, fromStatus: AppointmentStatus | null, toStatus: AppointmentStatus, summary: string): Promise<void> {
+export async function recordEvent(
+  tx: DbOrTx,
+  actor: Actor,
+  appointmentId: number,
+  action: AppointmentEventAction,
+  fromStatus: AppointmentStatus | null,
+  toStatus: AppointmentStatus,
+  summary: string,
+): Promise<void> {
   await tx.insert(appointmentEvents).values({
     appointmentId,
     action,
@@ -64,7 +72,10 @@ export async function recordEvent(tx: DbOrTx, actor: Actor, appointmentId: numbe
 
 /** The booking lies inside the shop's opening hours of its (Shanghai) day. */
 async function checkOpeningHours(tx: DbOrTx, shopId: number, start: number, end: number): Promise<void> {
-  const [shop] = await tx.select({ openTime: shops.openTime, closeTime: shops.closeTime, status: shops.status }).from(shops).where(eq(shops.id, shopId));
+  const [shop] = await tx
+    .select({ openTime: shops.openTime, closeTime: shops.closeTime, status: shops.status })
+    .from(shops)
+    .where(eq(shops.id, shopId));
   const day = shanghaiDayOf(start);
   const open = shanghaiInstant(day, shop.openTime);
   const close = shanghaiInstant(day, shop.closeTime);
@@ -75,7 +86,8 @@ async function checkOpeningHours(tx: DbOrTx, shopId: number, start: number, end:
 
 /** Made in the future, or at most a few minutes ago for a walk-in. */
 function checkNotPast(start: number, now: number): void {
-  if (start < now - WALK_IN_GRACE_MINUTES * 60_000) throw fieldError('startAt', `${L.startAt}不能早于现在（到店散客最多可补登 ${WALK_IN_GRACE_MINUTES} 分钟前）`);
+  if (start < now - WALK_IN_GRACE_MINUTES * 60_000)
+    throw fieldError('startAt', `${L.startAt}不能早于现在（到店散客最多可补登 ${WALK_IN_GRACE_MINUTES} 分钟前）`);
 }
 
 async function onShelfProgram(tx: DbOrTx, programId: number) {
@@ -88,7 +100,10 @@ async function onShelfProgram(tx: DbOrTx, programId: number) {
 /** An active staff member of the shop, or null for "any artist". */
 async function activeStaff(tx: DbOrTx, shopId: number, staffId: number | null): Promise<{ id: number; name: string } | null> {
   if (staffId === null) return null;
-  const [m] = await tx.select({ id: staff.id, name: staff.name, status: staff.status }).from(staff).where(and(eq(staff.id, staffId), eq(staff.shopId, shopId)));
+  const [m] = await tx
+    .select({ id: staff.id, name: staff.name, status: staff.status })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.shopId, shopId)));
   if (!m) throw fieldError('staffId', '服务人员不存在');
   if (m.status !== 'active') throw fieldError('staffId', `服务人员「${m.name}」已离职，不能预约`);
   return m;
@@ -100,7 +115,10 @@ async function activeStaff(tx: DbOrTx, shopId: number, staffId: number | null): 
  */
 async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, input: Pick<BookingInput, 'customerId' | 'customer'>) {
   if (input.customerId !== undefined) {
-    const [c] = await tx.select().from(customers).where(and(eq(customers.id, input.customerId), eq(customers.shopId, shopId)));
+    const [c] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, input.customerId), eq(customers.shopId, shopId)));
     if (!c) throw fieldError('customerId', '客户不存在');
     return c;
   }
@@ -112,11 +130,13 @@ async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, input: Pick<
     .where(eq(customers.phone, fresh.phone));
   if (known && known.customer.shopId === shopId) return known.customer;
   if (known) throw conflict(`手机号 ${maskPhone(fresh.phone)} 已是「${known.shopName}」的客户`);
-  const [created] = await tx
-    .insert(customers)
-    .values({ name: fresh.name, phone: fresh.phone, source: fresh.source, shopId })
-    .returning();
-  await audit(tx, actor, { action: 'create', entity: 'customer', entityId: created.id, summary: `预约时新建客户 ${created.name} ${maskPhone(created.phone)}` });
+  const [created] = await tx.insert(customers).values({ name: fresh.name, phone: fresh.phone, source: fresh.source, shopId }).returning();
+  await audit(tx, actor, {
+    action: 'create',
+    entity: 'customer',
+    entityId: created.id,
+    summary: `预约时新建客户 ${created.name} ${maskPhone(created.phone)}`,
+  });
   return created;
 }
 
@@ -126,7 +146,14 @@ async function tellOtherManagers(tx: DbOrTx, actor: Actor, row: AppointmentRow):
     .selectDistinct({ id: accountGrants.accountId })
     .from(accountGrants)
     .innerJoin(accounts, eq(accounts.id, accountGrants.accountId))
-    .where(and(eq(accountGrants.role, 'shop-manager'), eq(accountGrants.shopId, row.shopId), eq(accounts.status, 'active'), ne(accountGrants.accountId, actor.session.accountId)));
+    .where(
+      and(
+        eq(accountGrants.role, 'shop-manager'),
+        eq(accountGrants.shopId, row.shopId),
+        eq(accounts.status, 'active'),
+        ne(accountGrants.accountId, actor.session.accountId),
+      ),
+    );
   await raiseMessage(
     tx,
     others.map((o) => o.id),
@@ -135,7 +162,9 @@ async function tellOtherManagers(tx: DbOrTx, actor: Actor, row: AppointmentRow):
       messageType: MESSAGE_TAGS.info,
       title: `新预约：${row.customerName} ${shanghaiClock(row.startAt)}`,
       subTitle: `${row.programName} · ${row.staffName || '未指定服务人员'}`,
-      content: `${actor.session.accountName} 为 ${row.customerName}（${maskPhone(row.customerPhone)}）预约了 ${shanghaiClock(row.startAt)}–${shanghaiHourMinute(row.endAt)} 的「${row.programName}」。`,
+      content:
+        `${actor.session.accountName} 为 ${row.customerName}（${maskPhone(row.customerPhone)}）预约了` +
+        ` ${shanghaiClock(row.startAt)}–${shanghaiHourMinute(row.endAt)} 的「${row.programName}」。`,
     },
   );
 }
@@ -143,7 +172,12 @@ async function tellOtherManagers(tx: DbOrTx, actor: Actor, row: AppointmentRow):
 /** The active booking of `staffId` that overlaps [start, end), other than `exceptId`. */
 async function clashingBooking(db: DbOrTx, staffId: number, start: string, end: string, exceptId?: number) {
   const [hit] = await db
-    .select({ startAt: appointments.startAt, endAt: appointments.endAt, staffName: appointments.staffName, customerName: appointments.customerName })
+    .select({
+      startAt: appointments.startAt,
+      endAt: appointments.endAt,
+      staffName: appointments.staffName,
+      customerName: appointments.customerName,
+    })
     .from(appointments)
     .where(
       and(
@@ -161,7 +195,11 @@ async function clashingBooking(db: DbOrTx, staffId: number, start: string, end: 
  * Runs a write whose rows the exclusion constraint appointments_no_overlap guards. The database
  * decides races between server processes; the loser is told which booking it ran into.
  */
-async function guardedByNoOverlap<T>(db: Db, slot: () => { staffId: number | null; start: string; end: string; exceptId?: number }, write: () => Promise<T>): Promise<T> {
+async function guardedByNoOverlap<T>(
+  db: Db,
+  slot: () => { staffId: number | null; start: string; end: string; exceptId?: number },
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (e) {
@@ -176,7 +214,9 @@ async function guardedByNoOverlap<T>(db: Db, slot: () => { staffId: number | nul
 }
 
 function clashMessage(hit: { startAt: string; endAt: string; staffName: string; customerName: string }): AppError {
-  return conflict(`${hit.staffName}在 ${shanghaiClock(hit.startAt)}–${shanghaiHourMinute(hit.endAt)} 已有预约（${hit.customerName}），请换个时间或人员`);
+  return conflict(
+    `${hit.staffName}在 ${shanghaiClock(hit.startAt)}–${shanghaiHourMinute(hit.endAt)} 已有预约（${hit.customerName}），请换个时间或人员`,
+  );
 }
 
 const endOf = (startAt: string, minutes: number) => new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
@@ -190,10 +230,14 @@ export async function bookAppointment(db: Db, actor: Actor, input: BookingInput,
     () => slot,
     () =>
       db.transaction(async (tx) => {
-        const entitlement = input.kind === 'after-sale' ? await lockAvailableEntitlement(tx, shopId, input.entitlementId!, input.customerId) : undefined;
-        if (entitlement && input.programId !== undefined && input.programId !== entitlement.programId) throw fieldError('programId', '补色预约的服务项目须与补色权益一致');
+        const entitlement =
+          input.kind === 'after-sale' ? await lockAvailableEntitlement(tx, shopId, input.entitlementId!, input.customerId) : undefined;
+        if (entitlement && input.programId !== undefined && input.programId !== entitlement.programId)
+          throw fieldError('programId', '补色预约的服务项目须与补色权益一致');
         // A touch-up is owed for the program sold, even if it has left the menu since.
-        const [program] = entitlement ? await tx.select().from(programs).where(eq(programs.id, entitlement.programId)) : [await onShelfProgram(tx, input.programId!)];
+        const [program] = entitlement
+          ? await tx.select().from(programs).where(eq(programs.id, entitlement.programId))
+          : [await onShelfProgram(tx, input.programId!)];
         const durationMinutes = input.durationMinutes ?? program.durationMinutes;
         const start = Date.parse(input.startAt);
         const endAt = endOf(input.startAt, durationMinutes);
@@ -203,7 +247,9 @@ export async function bookAppointment(db: Db, actor: Actor, input: BookingInput,
         const member = await activeStaff(tx, shopId, input.staffId);
         if (entitlement) checkWindow(entitlement, input.startAt, input.overrideReason);
         // The entitlement's customer may live in another shop of the chain: the right is honoured where it was sold.
-        const customer = entitlement ? (await tx.select().from(customers).where(eq(customers.id, entitlement.customerId)))[0] : await customerOf(tx, actor, shopId, input);
+        const customer = entitlement
+          ? (await tx.select().from(customers).where(eq(customers.id, entitlement.customerId)))[0]
+          : await customerOf(tx, actor, shopId, input);
 
         const [created] = await tx
           .insert(appointments)
@@ -226,7 +272,9 @@ export async function bookAppointment(db: Db, actor: Actor, input: BookingInput,
           })
           .returning();
         if (entitlement) await setEntitlementStatus(tx, entitlement.id, 'booked', created.id);
-        const summary = `${created.customerName} ${shanghaiClock(created.startAt)}–${shanghaiHourMinute(created.endAt)} ${created.programName} ${created.staffName || '未指定服务人员'}${created.overrideReason ? `；超期原因：${created.overrideReason}` : ''}`;
+        const summary =
+          `${created.customerName} ${shanghaiClock(created.startAt)}–${shanghaiHourMinute(created.endAt)}` +
+          ` ${created.programName} ${created.staffName || '未指定服务人员'}${created.overrideReason ? `；超期原因：${created.overrideReason}` : ''}`;
         await recordEvent(tx, actor, created.id, 'book', null, 'booked', summary);
         await planReminder(tx, created.id, created.startAt, now);
         await tellOtherManagers(tx, actor, created);
@@ -248,7 +296,8 @@ export async function changeAppointment(db: Db, actor: Actor, id: number, change
       db.transaction(async (tx) => {
         const before = await lockAppointment(tx, shopId, id);
         const status = before.status as AppointmentStatus;
-        if (!(EDITABLE_APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw conflict(`预约${APPOINTMENT_STATUS_LABELS[status]}，不能再修改`);
+        if (!(EDITABLE_APPOINTMENT_STATUSES as readonly string[]).includes(status))
+          throw conflict(`预约${APPOINTMENT_STATUS_LABELS[status]}，不能再修改`);
         const startAt = changes.startAt ?? before.startAt;
         const staffId = changes.staffId === undefined ? before.staffId : changes.staffId;
         const programChanged = changes.programId !== undefined && changes.programId !== before.programId;
@@ -260,7 +309,12 @@ export async function changeAppointment(db: Db, actor: Actor, id: number, change
         const timeChanged = startAt !== before.startAt || endAt !== before.endAt;
         if (startAt !== before.startAt) checkNotPast(Date.parse(startAt), now);
         if (timeChanged) await checkOpeningHours(tx, shopId, Date.parse(startAt), Date.parse(endAt));
-        const member = staffId === before.staffId ? (staffId === null ? null : { id: staffId, name: before.staffName }) : await activeStaff(tx, shopId, staffId);
+        const member =
+          staffId === before.staffId
+            ? staffId === null
+              ? null
+              : { id: staffId, name: before.staffName }
+            : await activeStaff(tx, shopId, staffId);
         const overrideReason = changes.overrideReason ?? before.overrideReason;
         if (before.entitlementId !== null && startAt !== before.startAt) {
           const entitlement = await findEntitlement(tx, before.entitlementId);

@@ -14,7 +14,12 @@ const MISSING = () => invalid('补色权益不存在', [{ field: 'entitlementId'
  * The entitlement an after-sale booking names, locked for the booking: it must be of the shop (and
  * of the customer, when one is named) and available. Answers it; refusals are 40000 or 409.
  */
-export async function lockAvailableEntitlement(tx: DbOrTx, shopId: number, entitlementId: number, customerId?: number): Promise<EntitlementRow> {
+export async function lockAvailableEntitlement(
+  tx: DbOrTx,
+  shopId: number,
+  entitlementId: number,
+  customerId?: number,
+): Promise<EntitlementRow> {
   const [e] = await tx
     .select()
     .from(touchUpEntitlements)
@@ -33,7 +38,9 @@ export function checkWindow(e: Pick<EntitlementRow, 'validFrom' | 'validUntil'>,
   const t = Date.parse(startAt);
   if (t >= Date.parse(e.validFrom) && t <= Date.parse(e.validUntil)) return;
   if (overrideReason.trim()) return;
-  const msg = `预约时间不在补色有效期内（${shanghaiDayOf(Date.parse(e.validFrom))} 至 ${shanghaiDayOf(Date.parse(e.validUntil))}），请填写${APPOINTMENT_FIELD_LABELS.overrideReason}`;
+  const msg =
+    `预约时间不在补色有效期内（${shanghaiDayOf(Date.parse(e.validFrom))} 至 ${shanghaiDayOf(Date.parse(e.validUntil))}），` +
+    `请填写${APPOINTMENT_FIELD_LABELS.overrideReason}`;
   throw invalid(msg, [{ field: 'overrideReason', message: msg }]);
 }
 
@@ -43,6 +50,14 @@ export async function findEntitlement(tx: DbOrTx, id: number): Promise<Entitleme
 }
 
 /** Moves the entitlement of an after-sale appointment: booked when booked, used when completed, available when freed. */
-export async function setEntitlementStatus(tx: DbOrTx, entitlementId: number, status: StoredEntitlementStatus, appointmentId: number | null): Promise<void> {
-  await tx.update(touchUpEntitlements).set({ status, appointmentId, updatedAt: sql`now()` }).where(eq(touchUpEntitlements.id, entitlementId));
+export async function setEntitlementStatus(
+  tx: DbOrTx,
+  entitlementId: number,
+  status: StoredEntitlementStatus,
+  appointmentId: number | null,
+): Promise<void> {
+  await tx
+    .update(touchUpEntitlements)
+    .set({ status, appointmentId, updatedAt: sql`now()` })
+    .where(eq(touchUpEntitlements.id, entitlementId));
 }

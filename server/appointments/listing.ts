@@ -24,7 +24,13 @@ import {
   type AppointmentEvent,
   type AppointmentListView,
 } from '../../contract/appointment';
-import { entitlementResource, entitlementStatusAt, type Entitlement, type EntitlementStatus, type StoredEntitlementStatus } from '../../contract/entitlement';
+import {
+  entitlementResource,
+  entitlementStatusAt,
+  type Entitlement,
+  type EntitlementStatus,
+  type StoredEntitlementStatus,
+} from '../../contract/entitlement';
 import { appointmentView, APPOINTMENT_MISSING } from './booking';
 import { visibleTo } from './actor';
 
@@ -61,7 +67,10 @@ const fromFilter: CustomFilter = {
     const from = instantOf(values);
     if (from === undefined) return undefined;
     const earliestStart = new Date(from - MAX_APPOINTMENT_MINUTES * 60_000).toISOString();
-    return { shape: 'from', where: and(gt(appointments.endAt, bind(new Date(from).toISOString())), gt(appointments.startAt, bind(earliestStart)))! };
+    return {
+      shape: 'from',
+      where: and(gt(appointments.endAt, bind(new Date(from).toISOString())), gt(appointments.startAt, bind(earliestStart)))!,
+    };
   },
 };
 
@@ -72,7 +81,8 @@ const toFilter: CustomFilter = {
     if (to === undefined) return undefined;
     const { from } = rangeOf(request.filters);
     if (from !== undefined && to <= from) throw invalid(TO_BEFORE_FROM, [{ field: 'to', message: TO_BEFORE_FROM }]);
-    if (from !== undefined && to - from > MAX_CALENDAR_RANGE_DAYS * 86_400_000) throw invalid(RANGE_TOO_LONG, [{ field: 'to', message: RANGE_TOO_LONG }]);
+    if (from !== undefined && to - from > MAX_CALENDAR_RANGE_DAYS * 86_400_000)
+      throw invalid(RANGE_TOO_LONG, [{ field: 'to', message: RANGE_TOO_LONG }]);
     return { shape: 'to', where: lt(appointments.startAt, bind(new Date(to).toISOString())) };
   },
 };
@@ -167,14 +177,26 @@ export function appointmentCalendarStatements(db: Db, session: SessionContext, r
   const where = and(scope, list.where);
   const shape = ['appointment-calendar', scope ? 'scoped' : 'all', list.shape].join('|');
   const statements = preparedList<{ calendar: string; rows: number }>(db, shape, (names) => {
-    const page = db.select(calendarColumns).from(appointments).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+    const page = db
+      .select(calendarColumns)
+      .from(appointments)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
     // Our own keys, written into the SQL text; an empty page has empty arrays.
     const arrays = sql.join(
-      Object.keys(calendarColumns).map((key) => sql`${sql.raw(`'${key}'`)}, coalesce(array_agg(${page[key as keyof typeof calendarColumns]}), '{}')`),
+      Object.keys(calendarColumns).map(
+        (key) => sql`${sql.raw(`'${key}'`)}, coalesce(array_agg(${page[key as keyof typeof calendarColumns]}), '{}')`,
+      ),
       sql`, `,
     );
     return {
-      rows: db.select({ calendar: sql<string>`json_build_object(${arrays})::text`.as('calendar'), rows: sql<number>`count(*)::int`.as('rows') }).from(page).prepare(names.rows),
+      rows: db
+        .select({ calendar: sql<string>`json_build_object(${arrays})::text`.as('calendar'), rows: sql<number>`count(*)::int`.as('rows') })
+        .from(page)
+        .prepare(names.rows),
       total: db.select({ total: count() }).from(appointments).where(where).prepare(names.total),
     };
   });
@@ -206,7 +228,8 @@ export interface CalendarPage {
  */
 export async function readCalendarPage(statements: ReturnType<typeof appointmentCalendarStatements>): Promise<CalendarPage> {
   const [{ calendar, rows }] = await statements.rows.execute(statements.values);
-  const total = rows > 0 && rows < statements.limit ? statements.offset + rows : (await statements.total.execute(statements.values))[0].total;
+  const total =
+    rows > 0 && rows < statements.limit ? statements.offset + rows : (await statements.total.execute(statements.values))[0].total;
   return { body: Buffer.from(okAround(calendar)), total };
 }
 
@@ -275,13 +298,30 @@ export const entitlementListQuery = listRequestSchema(entitlementSpec);
  * One page of GET entitlements for a session with its total: the shop's (or, for admin and finance,
  * every shop's) touch-up entitlements with the customer and program, those expiring soonest first.
  */
-export async function listEntitlements(db: Db, session: SessionContext, request: ListRequest): Promise<{ rows: Entitlement[]; total: number }> {
+export async function listEntitlements(
+  db: Db,
+  session: SessionContext,
+  request: ListRequest,
+): Promise<{ rows: Entitlement[]; total: number }> {
   const list = listQuery(request, entitlementSpec);
   const where = and(byShop(touchUpEntitlements.shopId)(session), list.where);
-  const base = () => db.select().from(touchUpEntitlements).innerJoin(customers, eq(customers.id, touchUpEntitlements.customerId)).innerJoin(programs, eq(programs.id, touchUpEntitlements.programId)).where(where);
+  const base = () =>
+    db
+      .select()
+      .from(touchUpEntitlements)
+      .innerJoin(customers, eq(customers.id, touchUpEntitlements.customerId))
+      .innerJoin(programs, eq(programs.id, touchUpEntitlements.programId))
+      .where(where);
   const [found, [{ total }]] = await Promise.all([
-    base().orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(touchUpEntitlements).innerJoin(customers, eq(customers.id, touchUpEntitlements.customerId)).where(where),
+    base()
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(touchUpEntitlements)
+      .innerJoin(customers, eq(customers.id, touchUpEntitlements.customerId))
+      .where(where),
   ]);
   const now = Date.now();
   const rows = found.map(({ touch_up_entitlements: e, customers: c, programs: p }) => ({

@@ -32,7 +32,10 @@ export async function planReminder(tx: DbOrTx, appointmentId: number, startAt: s
   await tx
     .insert(reminderJobs)
     .values({ appointmentId, sendAt: iso })
-    .onConflictDoUpdate({ target: reminderJobs.appointmentId, set: { sendAt: iso, status: 'pending', attempts: 0, lastError: '', sentAt: null, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: reminderJobs.appointmentId,
+      set: { sendAt: iso, status: 'pending', attempts: 0, lastError: '', sentAt: null, updatedAt: sql`now()` },
+    });
 }
 
 /** A cancelled or missed appointment is not reminded of. */
@@ -73,18 +76,36 @@ export async function sendDueReminders(db: Db, sms: SmsSender, now = new Date())
     let sent = 0;
     for (const job of due) {
       if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(job.status)) {
-        await tx.update(reminderJobs).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(reminderJobs.id, job.id));
+        await tx
+          .update(reminderJobs)
+          .set({ status: 'cancelled', updatedAt: sql`now()` })
+          .where(eq(reminderJobs.id, job.id));
         continue;
       }
       try {
-        await sms.sendAppointmentReminder(job.phone, { customerName: job.customerName, programName: job.programName, startAt: job.startAt, shopName: job.shopName, shopPhone: job.shopPhone, shopAddress: job.shopAddress });
-        await tx.update(reminderJobs).set({ status: 'sent', sentAt: sql`now()`, attempts: job.attempts + 1, updatedAt: sql`now()` }).where(eq(reminderJobs.id, job.id));
+        await sms.sendAppointmentReminder(job.phone, {
+          customerName: job.customerName,
+          programName: job.programName,
+          startAt: job.startAt,
+          shopName: job.shopName,
+          shopPhone: job.shopPhone,
+          shopAddress: job.shopAddress,
+        });
+        await tx
+          .update(reminderJobs)
+          .set({ status: 'sent', sentAt: sql`now()`, attempts: job.attempts + 1, updatedAt: sql`now()` })
+          .where(eq(reminderJobs.id, job.id));
         sent++;
       } catch (e) {
         const attempts = job.attempts + 1;
         await tx
           .update(reminderJobs)
-          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', lastError: String((e as Error).message ?? e).slice(0, 500), updatedAt: sql`now()` })
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            lastError: String((e as Error).message ?? e).slice(0, 500),
+            updatedAt: sql`now()`,
+          })
           .where(eq(reminderJobs.id, job.id));
       }
     }

@@ -3,7 +3,14 @@ import type { Db, DbOrTx } from '../db/client';
 import { appointments } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict } from '../http/errors';
-import { APPOINTMENT_ACTION_LABELS, APPOINTMENT_STATUS_LABELS, APPOINTMENT_TRANSITIONS, type Appointment, type AppointmentAction, type AppointmentStatus } from '../../contract/appointment';
+import {
+  APPOINTMENT_ACTION_LABELS,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TRANSITIONS,
+  type Appointment,
+  type AppointmentAction,
+  type AppointmentStatus,
+} from '../../contract/appointment';
 import { actingShop, type Actor } from './actor';
 import { appointmentView, lockAppointment, recordEvent } from './booking';
 import { setEntitlementStatus } from './entitlements';
@@ -14,14 +21,29 @@ import { cancelReminder } from './reminders';
  * its status does not allow is 409. Completing a touch-up uses its entitlement; cancelling it or
  * marking a no-show frees the entitlement for another booking.
  */
-export async function applyAppointmentAction(db: Db, actor: Actor, id: number, action: AppointmentAction, reason = '', now = Date.now()): Promise<Appointment> {
+export async function applyAppointmentAction(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: AppointmentAction,
+  reason = '',
+  now = Date.now(),
+): Promise<Appointment> {
   const shopId = actingShop(actor);
   const row = await db.transaction((tx) => stepAppointment(tx, actor, shopId, id, action, reason, now));
   return appointmentView(row);
 }
 
 /** The step itself inside the caller's transaction (paying an order completes its arrived appointment with it). */
-export async function stepAppointment(tx: DbOrTx, actor: Actor, shopId: number, id: number, action: AppointmentAction, reason = '', now = Date.now()) {
+export async function stepAppointment(
+  tx: DbOrTx,
+  actor: Actor,
+  shopId: number,
+  id: number,
+  action: AppointmentAction,
+  reason = '',
+  now = Date.now(),
+) {
   const t = APPOINTMENT_TRANSITIONS[action];
   const before = await lockAppointment(tx, shopId, id);
   const from = before.status as AppointmentStatus;

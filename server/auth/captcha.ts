@@ -63,13 +63,21 @@ export async function sendLoginCaptcha(req: FastifyRequest, phone: string): Prom
     const quota = await captchaQuota(tx, phone);
     if (quota) return quota;
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await tx.insert(captchas).values({ phone, codeHash: hashCode(phone, code), expiresAt: sql`now() + make_interval(mins => ${CAPTCHA_TTL_MINUTES}::int)` });
+    await tx
+      .insert(captchas)
+      .values({ phone, codeHash: hashCode(phone, code), expiresAt: sql`now() + make_interval(mins => ${CAPTCHA_TTL_MINUTES}::int)` });
     const account = await activeAccountByPhone(tx, phone);
     if (!account) {
       await audit(tx, req, { action: 'captcha-skipped', entity: 'account', summary: `${phone} 未注册或已停用，未发送验证码` });
       return null;
     }
-    await audit(tx, req, { action: 'captcha-sent', entity: 'account', entityId: account.id, accountId: account.id, summary: `登录验证码已发送至 ${phone}` });
+    await audit(tx, req, {
+      action: 'captcha-sent',
+      entity: 'account',
+      entityId: account.id,
+      accountId: account.id,
+      summary: `登录验证码已发送至 ${phone}`,
+    });
     try {
       // Sent inside the transaction: if the provider fails, the code is not kept and the 60 s wait does not start.
       await sms.sendLoginCode(phone, code);
@@ -97,7 +105,13 @@ export async function loginWithCaptcha(req: FastifyRequest, input: z.output<type
       return { error: invalid(CAPTCHA_FAILED) };
     };
     const [code] = await tx
-      .select({ id: captchas.id, codeHash: captchas.codeHash, usedAt: captchas.usedAt, failedTries: captchas.failedTries, live: sql<boolean>`${captchas.expiresAt} > now()` })
+      .select({
+        id: captchas.id,
+        codeHash: captchas.codeHash,
+        usedAt: captchas.usedAt,
+        failedTries: captchas.failedTries,
+        live: sql<boolean>`${captchas.expiresAt} > now()`,
+      })
       .from(captchas)
       .where(eq(captchas.phone, phone))
       .orderBy(desc(captchas.createdAt), desc(captchas.id))
@@ -107,10 +121,16 @@ export async function loginWithCaptcha(req: FastifyRequest, input: z.output<type
     if (!code.live) return fail('验证码已过期');
     if (code.failedTries >= CAPTCHA_MAX_TRIES) return fail('错误次数过多，验证码已失效');
     if (!crypto.timingSafeEqual(Buffer.from(hashCode(phone, captcha)), Buffer.from(code.codeHash))) {
-      await tx.update(captchas).set({ failedTries: sql`${captchas.failedTries} + 1` }).where(eq(captchas.id, code.id));
+      await tx
+        .update(captchas)
+        .set({ failedTries: sql`${captchas.failedTries} + 1` })
+        .where(eq(captchas.id, code.id));
       return fail('验证码错误');
     }
-    await tx.update(captchas).set({ usedAt: sql`now()` }).where(eq(captchas.id, code.id));
+    await tx
+      .update(captchas)
+      .set({ usedAt: sql`now()` })
+      .where(eq(captchas.id, code.id));
     const account = await activeAccountByPhone(tx, phone);
     if (!account) return fail('手机号未注册或已停用');
     return openSession(tx, req, account.id, '验证码登录');

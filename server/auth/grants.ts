@@ -13,7 +13,17 @@ import { grantLabel } from '../../contract/account';
 /** The account and the grant its session acts as (docs/console.md "User info"). */
 export async function userInfo(db: DbOrTx, s: SessionContext): Promise<UserInfo> {
   const [a] = await db.select().from(accounts).where(eq(accounts.id, s.accountId));
-  return { accountId: a.id, name: a.name, remark: a.remark, avatar: a.avatar, jobName: a.jobName, phone: a.phone, role: s.role, shop: s.shopName, shopID: s.shopId };
+  return {
+    accountId: a.id,
+    name: a.name,
+    remark: a.remark,
+    avatar: a.avatar,
+    jobName: a.jobName,
+    phone: a.phone,
+    role: s.role,
+    shop: s.shopName,
+    shopID: s.shopId,
+  };
 }
 
 /** Every grant of the account, oldest first (login picks the first). */
@@ -40,7 +50,13 @@ export async function switchGrant(req: FastifyRequest, input: z.output<typeof ro
       .select({ id: accountGrants.id, shop: shops.name })
       .from(accountGrants)
       .leftJoin(shops, eq(shops.id, accountGrants.shopId))
-      .where(and(eq(accountGrants.accountId, s.accountId), eq(accountGrants.role, input.role), shopId === null ? isNull(accountGrants.shopId) : eq(accountGrants.shopId, shopId)))
+      .where(
+        and(
+          eq(accountGrants.accountId, s.accountId),
+          eq(accountGrants.role, input.role),
+          shopId === null ? isNull(accountGrants.shopId) : eq(accountGrants.shopId, shopId),
+        ),
+      )
       // A grant removed concurrently must not leave this session acting under it.
       .for('share', { of: accountGrants });
     if (!held) throw forbidden('您没有该角色或门店的权限');

@@ -36,28 +36,59 @@ function decoy(): Promise<string> {
 
 /** The active account behind a phone, if any. */
 export async function activeAccountByPhone(tx: Tx, phone: string) {
-  const [account] = await tx.select().from(accounts).where(and(eq(accounts.phone, phone), eq(accounts.status, 'active')));
+  const [account] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.phone, phone), eq(accounts.status, 'active')));
   return account;
 }
 
 /** Starts a session acting as the account's first grant (by id) and audits the login. */
 export async function openSession(tx: Tx, req: FastifyRequest, accountId: number, method: string): Promise<LoginOutcome> {
-  const [grant] = await tx.select().from(accountGrants).where(eq(accountGrants.accountId, accountId)).orderBy(accountGrants.id).limit(1).for('share');
+  const [grant] = await tx
+    .select()
+    .from(accountGrants)
+    .where(eq(accountGrants.accountId, accountId))
+    .orderBy(accountGrants.id)
+    .limit(1)
+    .for('share');
   if (!grant) {
-    await audit(tx, req, { action: 'login-failed', entity: 'account', entityId: accountId, accountId, summary: `${method}：账号没有任何角色` });
+    await audit(tx, req, {
+      action: 'login-failed',
+      entity: 'account',
+      entityId: accountId,
+      accountId,
+      summary: `${method}：账号没有任何角色`,
+    });
     return { error: forbidden('该账号尚未分配角色，请联系管理员') };
   }
   const token = newToken();
-  const [created] = await tx.insert(sessions).values({
-    tokenHash: hashToken(token),
+  const [created] = await tx
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      accountId,
+      role: grant.role,
+      shopId: grant.shopId,
+      ip: req.ip.slice(0, 64),
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    })
+    .returning({ id: sessions.id });
+  await notifyNewLogin(tx, accountId, {
+    sessionId: created.id,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    sessionIdleMs: req.server.config.sessionIdleMs,
+  });
+  await audit(tx, req, {
+    action: 'login',
+    entity: 'account',
+    entityId: accountId,
     accountId,
     role: grant.role,
     shopId: grant.shopId,
-    ip: req.ip.slice(0, 64),
-    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-  }).returning({ id: sessions.id });
-  await notifyNewLogin(tx, accountId, { sessionId: created.id, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), sessionIdleMs: req.server.config.sessionIdleMs });
-  await audit(tx, req, { action: 'login', entity: 'account', entityId: accountId, accountId, role: grant.role, shopId: grant.shopId, summary: method });
+    summary: method,
+  });
   return { token };
 }
 
@@ -72,7 +103,13 @@ export async function loginWithPassword(req: FastifyRequest, input: z.output<typ
     if (!account || !valid || account.status !== 'active') {
       const reason = !account ? '手机号未注册' : !valid ? '密码错误' : '账号已停用';
       await recordLoginAttempt(tx, req, phone, false);
-      await audit(tx, req, { action: 'login-failed', entity: 'account', entityId: account?.id, accountId: account?.id, summary: `密码登录 ${phone}：${reason}` });
+      await audit(tx, req, {
+        action: 'login-failed',
+        entity: 'account',
+        entityId: account?.id,
+        accountId: account?.id,
+        summary: `密码登录 ${phone}：${reason}`,
+      });
       return { error: invalid(WRONG_CREDENTIALS) };
     }
     await recordLoginAttempt(tx, req, phone, true);
@@ -85,7 +122,10 @@ export async function loginWithPassword(req: FastifyRequest, input: z.output<typ
 export async function endSession(req: FastifyRequest): Promise<void> {
   const s = sessionOf(req);
   await req.server.db.transaction(async (tx) => {
-    await tx.update(sessions).set({ revokedAt: sql`now()`, revokedReason: 'logout' }).where(and(eq(sessions.id, s.sessionId), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'logout' })
+      .where(and(eq(sessions.id, s.sessionId), isNull(sessions.revokedAt)));
     await audit(tx, req, { action: 'logout', entity: 'account', entityId: s.accountId });
   });
 }

@@ -65,7 +65,9 @@ export async function loginLockout(tx: Tx, req: FastifyRequest, phone: string): 
     on conflict (key, window_start) do nothing
     returning hits`);
   if (rows.length > 0) {
-    const why = phoneLock ? `${LOGIN_FAILURE_WINDOW_MINUTES} 分钟内各地址共失败 ${MAX_PHONE_FAILURES} 次，暂停密码登录` : `地址 ${ip} 失败 ${MAX_LOGIN_FAILURES} 次，暂停该地址的密码登录`;
+    const why = phoneLock
+      ? `${LOGIN_FAILURE_WINDOW_MINUTES} 分钟内各地址共失败 ${MAX_PHONE_FAILURES} 次，暂停密码登录`
+      : `地址 ${ip} 失败 ${MAX_LOGIN_FAILURES} 次，暂停该地址的密码登录`;
     await audit(tx, req, { action: 'login-locked', entity: 'account', summary: `密码登录 ${phone}：${why}` });
   }
   return tooManyUntil(phoneLock ? PHONE_LOCKED : ADDRESS_LOCKED, lock.retryAt, lock.now);

@@ -26,14 +26,22 @@ export async function changePassword(req: FastifyRequest, input: z.output<typeof
       await audit(tx, req, { action: 'password-change-failed', entity: 'account', entityId: s.accountId, summary: '原密码不正确' });
       return invalid(WRONG_OLD_PASSWORD, [{ field: 'oldPassword', message: WRONG_OLD_PASSWORD }]);
     }
-    await tx.update(accounts).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` }).where(eq(accounts.id, s.accountId));
+    await tx
+      .update(accounts)
+      .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
+      .where(eq(accounts.id, s.accountId));
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: 'password' })
       .where(and(eq(sessions.accountId, s.accountId), ne(sessions.id, s.sessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     await notifyPasswordChanged(tx, s.accountId, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
-    await audit(tx, req, { action: 'password-change', entity: 'account', entityId: s.accountId, summary: `修改密码，其他 ${ended.length} 个登录会话已下线` });
+    await audit(tx, req, {
+      action: 'password-change',
+      entity: 'account',
+      entityId: s.accountId,
+      summary: `修改密码，其他 ${ended.length} 个登录会话已下线`,
+    });
     return null;
   });
   if (refusal) throw refusal;

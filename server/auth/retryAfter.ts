@@ -2,7 +2,14 @@ import { AppError } from '../http/errors';
 import { ErrorCode } from '../../contract/envelope';
 
 const clock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayAndClock = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayAndClock = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** "请在 40 秒后重试" / "请在 14 分钟后（17:20）重试" / "请在 11/24 09:15 后重试", in Asia/Shanghai time. */
 function whenToRetry(retryAt: Date, now: Date): string {

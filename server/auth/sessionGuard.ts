@@ -118,7 +118,14 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
       .set({ lastSeenAt: sql`now()` })
       .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))));
   }
-  req.session = { sessionId: row.id, accountId: row.accountId, accountName: row.accountName, role: row.role as Role, shopId: row.shopId, shopName: row.shopName };
+  req.session = {
+    sessionId: row.id,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    role: row.role as Role,
+    shopId: row.shopId,
+    shopName: row.shopName,
+  };
 }
 
 /** The session of an authenticated request. */

@@ -10,12 +10,16 @@ import { accountGrants, accounts, auditLogs } from '../db/schema';
 import { hashPassword, isStrongPassword, PASSWORD_RULE_MESSAGE } from '../auth/password';
 import { CommandError, runWithDatabase } from './runWithDatabase';
 
-const USAGE = '用法：npm run create-admin -- --phone <手机号> --name <姓名>\n密码取自环境变量 ADMIN_PASSWORD；未设置时在终端输入（不回显）。';
+const USAGE =
+  '用法：npm run create-admin -- --phone <手机号> --name <姓名>\n密码取自环境变量 ADMIN_PASSWORD；未设置时在终端输入（不回显）。';
 
 function parseCommandLine(): { phone: string; name: string } {
   let values: { phone?: string; name?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { phone: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { phone: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (e) {
     throw new CommandError(`${(e as Error).message}\n${USAGE}`);
   }
@@ -88,7 +92,9 @@ async function main(): Promise<void> {
         if (existing) throw duplicate();
         const [row] = await tx.insert(accounts).values({ phone, name, passwordHash }).returning({ id: accounts.id });
         await tx.insert(accountGrants).values({ accountId: row.id, role: 'admin', shopId: null });
-        await tx.insert(auditLogs).values({ action: 'create', entity: 'account', entityId: String(row.id), summary: `命令行创建管理员 ${name}（${phone}）` });
+        await tx
+          .insert(auditLogs)
+          .values({ action: 'create', entity: 'account', entityId: String(row.id), summary: `命令行创建管理员 ${name}（${phone}）` });
         return row.id;
       })
       .catch((e: { code?: string }) => {

@@ -16,9 +16,22 @@ export const CUSTOMER_LOOKUP_ACTION = 'customer-lookup';
  * Counted per account (42900 past the hourly limit) and audited, found or not, before it answers.
  */
 export async function lookupCustomer(db: Db, actor: Actor, phone: string): Promise<CustomerCard> {
-  await hitRateLimit(db, `customer-lookup:${actor.session.accountId}`, CUSTOMER_LOOKUPS_PER_HOUR, 3600, '按手机号查找客户过于频繁，请稍后再试');
+  await hitRateLimit(
+    db,
+    `customer-lookup:${actor.session.accountId}`,
+    CUSTOMER_LOOKUPS_PER_HOUR,
+    3600,
+    '按手机号查找客户过于频繁，请稍后再试',
+  );
   const [found] = await db
-    .select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId, shopName: shops.name })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      vip: customers.vip,
+      shopId: customers.shopId,
+      shopName: shops.name,
+    })
     .from(customers)
     .innerJoin(shops, eq(shops.id, customers.shopId))
     .where(eq(customers.phone, phone));

@@ -81,7 +81,13 @@ async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
   const pid = Number(pidLine);
   const ours = (() => {
     try {
-      return Number.isSafeInteger(pid) && pid > 0 && isAlive(pid) && path.resolve(dirLine ?? '') === path.resolve(pgDir) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+      return (
+        Number.isSafeInteger(pid) &&
+        pid > 0 &&
+        isAlive(pid) &&
+        path.resolve(dirLine ?? '') === path.resolve(pgDir) &&
+        fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')
+      );
     } catch {
       return false;
     }
@@ -93,7 +99,8 @@ async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
   console.warn(`数据目录的 PostgreSQL（pid ${pid}）仍在运行，来自上一次异常退出的服务器进程；正在正常关闭它后重新启动`);
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited >= 60_000) throw new EmbeddedStartError(`上一次遗留的 PostgreSQL（pid ${pid}）60 秒内未能关闭；请手动结束该进程（kill ${pid}）后再启动。`);
+    if (waited >= 60_000)
+      throw new EmbeddedStartError(`上一次遗留的 PostgreSQL（pid ${pid}）60 秒内未能关闭；请手动结束该进程（kill ${pid}）后再启动。`);
     await sleep(100);
   }
 }
@@ -112,7 +119,9 @@ function letPostgresIn(dataDir: string): void {
   }
   for (let dir = path.dirname(own); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if ((fs.statSync(dir).mode & 0o001) === 0) {
-      throw new EmbeddedStartError(`以 root 运行时嵌入式 PostgreSQL 以 postgres 用户运行，但它无法进入 ${dir}。请执行 chmod o+x ${dir}，或用 DATA_DIR 指定一个 postgres 用户可进入的目录（例如 /var/lib/beauty-console）。`);
+      throw new EmbeddedStartError(
+        `以 root 运行时嵌入式 PostgreSQL 以 postgres 用户运行，但它无法进入 ${dir}。请执行 chmod o+x ${dir}，或用 DATA_DIR 指定一个 postgres 用户可进入的目录（例如 /var/lib/beauty-console）。`,
+      );
     }
   }
 }
@@ -156,7 +165,11 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void 
       if (e instanceof EmbeddedStartError) throw e;
       const reason = e instanceof Error ? e.message : e === undefined ? '' : String(e);
       throw new EmbeddedStartError(
-        [`嵌入式 PostgreSQL ${step}失败（${pgDir}）${reason ? `：${reason}` : ''}`, ...recent, `请查看上面 PostgreSQL 的输出；数据目录损坏时可先备份再删除 ${dataDir}，或用 DATA_DIR 指定其他目录。`].join('\n'),
+        [
+          `嵌入式 PostgreSQL ${step}失败（${pgDir}）${reason ? `：${reason}` : ''}`,
+          ...recent,
+          `请查看上面 PostgreSQL 的输出；数据目录损坏时可先备份再删除 ${dataDir}，或用 DATA_DIR 指定其他目录。`,
+        ].join('\n'),
       );
     };
     if (created) await pg.initialise().catch(failed('初始化'));

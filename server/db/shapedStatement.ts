@@ -85,8 +85,14 @@ export function shapedStatement(shape: string, build: () => SQL | SQLWrapper): S
 }
 
 /** Runs the statement with this call's values; rows as pg gives them (times as PostgreSQL's text, as drizzle reads them). */
-export async function runShaped<Row extends Record<string, unknown>>(db: DbOrTx, statement: ShapedStatement, values: object): Promise<Row[]> {
+export async function runShaped<Row extends Record<string, unknown>>(
+  db: DbOrTx,
+  statement: ShapedStatement,
+  values: object,
+): Promise<Row[]> {
   const params = statement.params.map((read) => read(values));
-  const result = (await db._.session.prepareQuery({ sql: statement.text, params }, undefined, statement.name, false).execute()) as { rows: Row[] };
+  const result = (await db._.session.prepareQuery({ sql: statement.text, params }, undefined, statement.name, false).execute()) as {
+    rows: Row[];
+  };
   return result.rows;
 }

@@ -80,7 +80,11 @@ export class XlsxSheetWriter {
   private readonly head: Promise<void>;
   private readonly sheetEnd: string;
 
-  constructor(out: Writable, title: string, private readonly columns: readonly SheetColumnLayout[]) {
+  constructor(
+    out: Writable,
+    title: string,
+    private readonly columns: readonly SheetColumnLayout[],
+  ) {
     this.names = columns.map((_, i) => columnName(i));
     this.styleOf = columns.map((c) => (c.twoDecimals ? ` s="${TWO_DECIMALS}"` : ''));
     const last = this.names[this.names.length - 1];
@@ -91,7 +95,8 @@ export class XlsxSheetWriter {
       'xl/workbook.xml',
       `${XML_DECLARATION}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews>` +
         `<sheets><sheet name="${xmlText(title)}" sheetId="1" r:id="rId1"/></sheets>` +
-        `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${xmlText(title.replace(/'/g, "''"))}'!$A$1:$${last}$1</definedName></definedNames>` +
+        `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">` +
+        `'${xmlText(title.replace(/'/g, "''"))}'!$A$1:$${last}$1</definedName></definedNames>` +
         '</workbook>',
     );
     this.zip.addFile('xl/_rels/workbook.xml.rels', workbookRels);
@@ -99,7 +104,8 @@ export class XlsxSheetWriter {
     this.sheet = this.zip.openFile('xl/worksheets/sheet1.xml', SHEET_DEFLATE_LEVEL);
     this.head = this.sheet.write(
       `${XML_DECLARATION}<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
-        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+        '<selection pane="bottomLeft"/></sheetView></sheetViews>' +
         '<sheetFormatPr defaultRowHeight="15"/>' +
         `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('')}</cols>` +
         `<sheetData><row r="1">${columns.map((c, i) => `<c r="${this.names[i]}1" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`).join('')}</row>`,

@@ -20,7 +20,10 @@ const VERSION = 20;
 const LIMIT = 0xffffffff;
 
 function dosTimeAndDate(d: Date): [number, number] {
-  return [(d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1), ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate()];
+  return [
+    (d.getHours() << 11) | (d.getMinutes() << 5) | (d.getSeconds() >> 1),
+    ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  ];
 }
 
 /** A part being written piece by piece: deflated on libuv's thread pool, its crc and sizes counted as it goes. */
@@ -76,7 +79,14 @@ export class ZipWriter {
   addFile(name: string, content: string) {
     const data = Buffer.from(content);
     const deflated = zlib.deflateRawSync(data);
-    const entry: ZipEntry = { name: Buffer.from(name), flags: UTF8_NAME, crc: zlib.crc32(data), compressedSize: deflated.length, size: data.length, offset: this.offset };
+    const entry: ZipEntry = {
+      name: Buffer.from(name),
+      flags: UTF8_NAME,
+      crc: zlib.crc32(data),
+      compressedSize: deflated.length,
+      size: data.length,
+      offset: this.offset,
+    };
     this.entries.push(entry);
     this.put(this.localHeader(entry));
     this.put(deflated);
@@ -84,7 +94,14 @@ export class ZipWriter {
 
   /** A large part, written text by text; the archive takes no other part until it is closed. */
   openFile(name: string, level: number): ZipPartWriter {
-    const entry: ZipEntry = { name: Buffer.from(name), flags: UTF8_NAME | SIZES_AFTER_DATA, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
+    const entry: ZipEntry = {
+      name: Buffer.from(name),
+      flags: UTF8_NAME | SIZES_AFTER_DATA,
+      crc: 0,
+      compressedSize: 0,
+      size: 0,
+      offset: this.offset,
+    };
     this.entries.push(entry);
     this.put(this.localHeader(entry));
     const deflate = zlib.createDeflateRaw({ level });

@@ -25,6 +25,7 @@ export function reportContext(req: FastifyRequest, reports: AnswerCache<unknown>
     },
     pool: req.server.pool,
     now: Date.now(),
-    kept: <T>(key: string, shopId: number | null, compute: () => Promise<T>) => reports.answer(req.server.pool, key, shopId, compute) as Promise<T>,
+    kept: <T>(key: string, shopId: number | null, compute: () => Promise<T>) =>
+      reports.answer(req.server.pool, key, shopId, compute) as Promise<T>,
   };
 }

@@ -31,7 +31,9 @@ function reportError(e: GraphQLError, log: FastifyRequest['log']): ReportError {
     log.error({ err: original }, 'graphql resolver failed');
     return { message: INTERNAL, ...base, extensions: { code: ErrorCode.INTERNAL } };
   }
-  const code = (e.extensions?.code as number | undefined) ?? (original instanceof GraphQLError ? (original.extensions?.code as number | undefined) : undefined);
+  const code =
+    (e.extensions?.code as number | undefined) ??
+    (original instanceof GraphQLError ? (original.extensions?.code as number | undefined) : undefined);
   return { message: e.message, ...base, extensions: { code: typeof code === 'number' ? code : ErrorCode.INVALID_INPUT } };
 }
 
@@ -55,11 +57,21 @@ export function handleRequestError(thrown: FastifyError | AppError, req: Fastify
   if (thrown instanceof AppError) return reply.code(thrown.httpStatus).send({ data: null, errors: [fromAppError(thrown)] });
   const error = thrown as FastifyError & { errors?: unknown[] };
   if (Array.isArray(error.errors) && error.errors.length > 0) {
-    const errors = error.errors.map((e) => reportError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message ?? e)), req.log));
+    const errors = error.errors.map((e) =>
+      reportError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message ?? e)), req.log),
+    );
     return reply.code(400).send({ data: null, errors });
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.code(400).send({ data: null, errors: [{ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? '请求体不是合法的 JSON' : error.message || '请求不正确', extensions: { code: ErrorCode.INVALID_INPUT } }] });
+    return reply.code(400).send({
+      data: null,
+      errors: [
+        {
+          message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? '请求体不是合法的 JSON' : error.message || '请求不正确',
+          extensions: { code: ErrorCode.INVALID_INPUT },
+        },
+      ],
+    });
   }
   req.log.error({ err: error }, 'graphql request failed');
   return reply.code(500).send({ data: null, errors: [{ message: INTERNAL, extensions: { code: ErrorCode.INTERNAL } }] });

@@ -33,7 +33,8 @@ function selectionCost(set: SelectionSetNode, context: ValidationContext, fragme
       const name = selection.name.value;
       const fragment = context.getFragment(name);
       // A cycle is refused by the standard rules; here it must only not recurse forever.
-      if (fragment && !fragmentsOnPath.has(name)) cost += selectionCost(fragment.selectionSet, context, new Set([...fragmentsOnPath, name]));
+      if (fragment && !fragmentsOnPath.has(name))
+        cost += selectionCost(fragment.selectionSet, context, new Set([...fragmentsOnPath, name]));
     }
   }
   return cost;

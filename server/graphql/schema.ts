@@ -21,7 +21,7 @@ import { allow, scopedShop } from '../reports/scope';
 
 const Fen = FenScalar;
 
-const ShopRankType = objectType<ShopRank>('ShopRank', 'A shop\'s figures of a period.', () => ({
+const ShopRankType = objectType<ShopRank>('ShopRank', "A shop's figures of a period.", () => ({
   shopId: { type: nonNull(Int) },
   shopName: { type: nonNull(Str) },
   revenueFen: { type: nonNull(Fen), description: 'Paid minus refunded of the orders paid in the period.' },
@@ -31,7 +31,7 @@ const ShopRankType = objectType<ShopRank>('ShopRank', 'A shop\'s figures of a pe
   newCustomerCount: { type: nonNull(Int), description: 'Customers of this shop created in the period.' },
 }));
 
-const StaffRankType = objectType<StaffRank>('StaffRank', 'A staff member\'s performance of a period in one shop.', () => ({
+const StaffRankType = objectType<StaffRank>('StaffRank', "A staff member's performance of a period in one shop.", () => ({
   staffId: { type: nonNull(Int) },
   staffName: { type: nonNull(Str) },
   shopId: { type: nonNull(Int) },
@@ -62,7 +62,7 @@ const UpcomingAppointmentType = objectType<UpcomingAppointment>('UpcomingAppoint
   status: { type: nonNull(Str) },
 }));
 
-const ShopWorkplaceType = objectType<ShopWorkplace>('ShopWorkplace', 'A shop manager\'s figures of the current shop.', () => ({
+const ShopWorkplaceType = objectType<ShopWorkplace>('ShopWorkplace', "A shop manager's figures of the current shop.", () => ({
   shopId: { type: nonNull(Int) },
   shopName: { type: nonNull(Str) },
   todayAppointmentCount: { type: nonNull(Int) },
@@ -98,7 +98,7 @@ const FinanceWorkplaceType = objectType<FinanceWorkplace>('FinanceWorkplace', 'W
 /** Workplace's own fields; each role's figures are computed only when asked for, and only for that role. */
 type WorkplaceBase = Pick<Workplace, 'role' | 'today' | 'weekStart' | 'monthStart'>;
 
-const WorkplaceType = objectType<Workplace, WorkplaceBase>('Workplace', 'The caller\'s morning figures: the field of its role.', () => ({
+const WorkplaceType = objectType<Workplace, WorkplaceBase>('Workplace', "The caller's morning figures: the field of its role.", () => ({
   role: { type: nonNull(Str) },
   today: { type: nonNull(DateScalar) },
   weekStart: { type: nonNull(DateScalar) },
@@ -177,7 +177,7 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
     }),
     workplace: queryField<Record<string, never>, WorkplaceBase>({
       type: new GraphQLNonNull(WorkplaceType),
-      description: 'The figures of the caller\'s role.',
+      description: "The figures of the caller's role.",
       args: {},
       resolve: async (_args, ctx) => {
         allow(ctx.session, REPORT_ROLES.workplace);

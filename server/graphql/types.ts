@@ -53,7 +53,13 @@ export const Int: Scalar<number> = GraphQLInt;
 export const Str: Scalar<string> = GraphQLString;
 
 /** The nullable GraphQL type that serves a TypeScript value type. */
-type Bare<V> = V extends number ? Scalar<number> : V extends string ? Scalar<string> : V extends readonly (infer U)[] ? GraphQLList<OutputOf<U>> : GraphQLObjectType<V, ReportContext>;
+type Bare<V> = V extends number
+  ? Scalar<number>
+  : V extends string
+    ? Scalar<string>
+    : V extends readonly (infer U)[]
+      ? GraphQLList<OutputOf<U>>
+      : GraphQLObjectType<V, ReportContext>;
 /** ... non-null unless the value may be null. */
 export type OutputOf<V> = null extends V ? Bare<NonNullable<V>> : GraphQLNonNull<Bare<V>>;
 
@@ -68,7 +74,11 @@ type FieldOf<S, T, K extends keyof T> = { type: OutputOf<T[K]>; description?: st
  * An object type for the TypeScript shape T, read from sources of type S (T itself unless some fields
  * are computed by their own resolvers, which then are required).
  */
-export function objectType<T, S = T>(name: string, description: string, fields: () => { [K in keyof T]-?: FieldOf<S, T, K> }): GraphQLObjectType<S, ReportContext> {
+export function objectType<T, S = T>(
+  name: string,
+  description: string,
+  fields: () => { [K in keyof T]-?: FieldOf<S, T, K> },
+): GraphQLObjectType<S, ReportContext> {
   return new GraphQLObjectType<S, ReportContext>({
     name,
     description,

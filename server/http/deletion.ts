@@ -27,7 +27,13 @@ interface DeletionWords<T extends PgTable> {
 const idOf = (row: unknown) => (row as { id: number }).id;
 
 /** Deletes the row in one transaction with its audit row, unless something refers to it: then 409. */
-async function deleteRow<T extends PgTable, F extends Record<string, FilterField>>(db: Db, req: FastifyRequest, res: Resource<T, F, ReferencedEntity>, id: number, words: DeletionWords<T>) {
+async function deleteRow<T extends PgTable, F extends Record<string, FilterField>>(
+  db: Db,
+  req: FastifyRequest,
+  res: Resource<T, F, ReferencedEntity>,
+  id: number,
+  words: DeletionWords<T>,
+) {
   await db.transaction(async (tx) => {
     const row = await findRow(tx, req, res, id, true);
     const refs = await referencesTo(tx, res.entity, id);
@@ -38,7 +44,13 @@ async function deleteRow<T extends PgTable, F extends Record<string, FilterField
 }
 
 /** The rows among `ids` that the session may see and history keeps, each with the 409's words. */
-async function deleteBlocks<T extends PgTable, F extends Record<string, FilterField>>(db: Db, req: FastifyRequest, res: Resource<T, F, ReferencedEntity>, ids: number[], words: DeletionWords<T>): Promise<DeleteBlock[]> {
+async function deleteBlocks<T extends PgTable, F extends Record<string, FilterField>>(
+  db: Db,
+  req: FastifyRequest,
+  res: Resource<T, F, ReferencedEntity>,
+  ids: number[],
+  words: DeletionWords<T>,
+): Promise<DeleteBlock[]> {
   const visible = (await db
     .select()
     .from(res.table as PgTable)
@@ -55,7 +67,11 @@ async function deleteBlocks<T extends PgTable, F extends Record<string, FilterFi
  * /delete-blocks?ids=: one set of words for both, so a list page says on the button what a click
  * would be answered. Both are guarded as a delete.
  */
-export function deleteRoutes<T extends PgTable, F extends Record<string, FilterField>>(app: App, res: Resource<T, F, ReferencedEntity>, words: DeletionWords<T>): void {
+export function deleteRoutes<T extends PgTable, F extends Record<string, FilterField>>(
+  app: App,
+  res: Resource<T, F, ReferencedEntity>,
+  words: DeletionWords<T>,
+): void {
   const { descriptor } = res;
   if (Boolean(descriptor.deleteBlocks) !== REFERRERS[res.entity].length > 0) {
     throw new Error(`${descriptor.name}: deleteBlocks must say whether anything refers to ${res.entity} (server/db/references.ts)`);
@@ -67,8 +83,10 @@ export function deleteRoutes<T extends PgTable, F extends Record<string, FilterF
     return ok(null);
   });
   if (descriptor.deleteBlocks) {
-    app.get(`${base}/delete-blocks`, { preValidation, schema: { querystring: deleteBlocksQuerySchema, response: { 200: envelope(z.array(deleteBlockSchema)) } } }, async (req) =>
-      ok(await deleteBlocks(app.db, req, res, req.query.ids, words)),
+    app.get(
+      `${base}/delete-blocks`,
+      { preValidation, schema: { querystring: deleteBlocksQuerySchema, response: { 200: envelope(z.array(deleteBlockSchema)) } } },
+      async (req) => ok(await deleteBlocks(app.db, req, res, req.query.ids, words)),
     );
   }
 }

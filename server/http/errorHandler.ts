@@ -55,7 +55,10 @@ function fromFramework(err: FastifyError): AppError | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     // drizzle wraps the driver's error in `cause`.
-    const known = error instanceof AppError ? error : (fromDatabase(error as never) ?? fromDatabase(((error as { cause?: object }).cause ?? {}) as never) ?? fromFramework(error));
+    const known =
+      error instanceof AppError
+        ? error
+        : (fromDatabase(error as never) ?? fromDatabase(((error as { cause?: object }).cause ?? {}) as never) ?? fromFramework(error));
     if (!known) {
       req.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: '服务器内部错误，请稍后重试', data: null });

@@ -20,7 +20,11 @@ import type { FilterField, ResourceDescriptor } from '../../contract/resource';
  * From the two come a scoped list page, a scoped read, a locked read for writes and a delete that
  * refuses while history refers to the row.
  */
-export interface Resource<T extends PgTable, F extends Record<string, FilterField> = Record<string, FilterField>, E extends string = string> {
+export interface Resource<
+  T extends PgTable,
+  F extends Record<string, FilterField> = Record<string, FilterField>,
+  E extends string = string,
+> {
   descriptor: ResourceDescriptor<string, unknown, F, string>;
   table: T;
   /** Audit entity; for a resource whose rows may be deleted, its key into REFERRERS. */
@@ -72,7 +76,15 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
 }): Resource<T, F, E> {
   const { descriptor: d } = def;
   if (d.shopScoped && !def.shopColumn) throw new Error(`${d.name} is shop-scoped but names no shop column`);
-  const list = listSpec<F>({ filters: d.filters, sortable: d.sortable, columns: def.columns, idColumn: def.idColumn, defaultSort: def.defaultSort, search: def.search, maxPageSize: def.maxPageSize });
+  const list = listSpec<F>({
+    filters: d.filters,
+    sortable: d.sortable,
+    columns: def.columns,
+    idColumn: def.idColumn,
+    defaultSort: def.defaultSort,
+    search: def.search,
+    maxPageSize: def.maxPageSize,
+  });
   return {
     descriptor: d,
     table: def.table,
@@ -121,42 +133,68 @@ export function currentShopId(req: FastifyRequest): number {
  * decides (the conditions, the order, how the rows are read) are made once per shape; a request of a
  * known shape only binds its values (bench/README.md, "lists").
  */
-export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(db: Db, res: Resource<T, F>, s: SessionContext, request: ListRequest): ListStatements<RowOf<T>> {
+export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(
+  db: Db,
+  res: Resource<T, F>,
+  s: SessionContext,
+  request: ListRequest,
+): ListStatements<RowOf<T>> {
   const { bind, values } = boundValues();
   const scopeValue = res.scopeValue?.(s);
   if (scopeValue !== undefined) bind(scopeValue);
   const shape = `${res.entity}|${scopeValue === undefined ? 'all' : 'scoped'}|${listShape(request, res.list, bind)}`;
   type Extra = { page: PageStatement<RowOf<T>> };
-  const statements = knownList<RowOf<T>, Extra>(db, shape) ?? prepareList<RowOf<T>, Extra>(db, shape, (names) => {
-    // The same request bound again, into placeholders: it must bind the values above in the same order.
-    const { bind: placed, values: placedValues } = placeholders();
-    const scope = res.scope?.(s, placed);
-    const list = listQuery(request, res.list, placed);
-    if ((scope === undefined) !== (scopeValue === undefined) || JSON.stringify(placedValues) !== JSON.stringify(values)) throw new Error(`${res.entity}: a request of shape ${shape} binds its values differently when building its statement`);
-    const where = and(scope, list.where);
-    const table = res.table as PgTable;
-    const total = db.select({ total: count() }).from(table).where(where);
-    // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
-    const selection = { ...getTableColumns(table), ...res.derived, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
-    const rows = db.select(selection).from(table).where(where).orderBy(...list.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(names.rows);
-    const { sql: text, params } = rows.getQuery();
-    return {
-      rows: rows as unknown as Prepared<RowOf<T>>,
-      total: total.prepare(names.total),
-      page: { text, params, reader: new PageReader<RowOf<T>>(selection) },
-    };
-  });
+  const statements =
+    knownList<RowOf<T>, Extra>(db, shape) ??
+    prepareList<RowOf<T>, Extra>(db, shape, (names) => {
+      // The same request bound again, into placeholders: it must bind the values above in the same order.
+      const { bind: placed, values: placedValues } = placeholders();
+      const scope = res.scope?.(s, placed);
+      const list = listQuery(request, res.list, placed);
+      if ((scope === undefined) !== (scopeValue === undefined) || JSON.stringify(placedValues) !== JSON.stringify(values))
+        throw new Error(`${res.entity}: a request of shape ${shape} binds its values differently when building its statement`);
+      const where = and(scope, list.where);
+      const table = res.table as PgTable;
+      const total = db.select({ total: count() }).from(table).where(where);
+      // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
+      const selection = { ...getTableColumns(table), ...res.derived, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
+      const rows = db
+        .select(selection)
+        .from(table)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(names.rows);
+      const { sql: text, params } = rows.getQuery();
+      return {
+        rows: rows as unknown as Prepared<RowOf<T>>,
+        total: total.prepare(names.total),
+        page: { text, params, reader: new PageReader<RowOf<T>>(selection) },
+      };
+    });
   values.limit = request.end - request.start;
   values.offset = request.start;
   // drizzle() gives the database its pool as $client; the Db type does not carry it.
-  return { rows: statements.rows, total: statements.total, names: statements.names, page: statements.page, values, pool: (db as Db & { $client: Pool }).$client };
+  return {
+    rows: statements.rows,
+    total: statements.total,
+    names: statements.names,
+    page: statements.page,
+    values,
+    pool: (db as Db & { $client: Pool }).$client,
+  };
 }
 
 /**
  * A list request's conditions for a session without its paging: the scope and the filters, and the
  * order. What a summary or an export of the list reads, so it selects exactly the list's rows.
  */
-export function listConditions<T extends PgTable, F extends Record<string, FilterField>>(res: Resource<T, F>, s: SessionContext, request: ListRequest): { where: SQL | undefined; orderBy: SQL[] } {
+export function listConditions<T extends PgTable, F extends Record<string, FilterField>>(
+  res: Resource<T, F>,
+  s: SessionContext,
+  request: ListRequest,
+): { where: SQL | undefined; orderBy: SQL[] } {
   const list = listQuery(request, res.list);
   return { where: and(res.scope?.(s), list.where), orderBy: list.orderBy };
 }
@@ -167,7 +205,11 @@ export function listConditions<T extends PgTable, F extends Record<string, Filte
  */
 export async function readPage<Row>(statements: ListStatements<Row>): Promise<{ rows: Row[]; total: number }> {
   const { page: statement, names, values } = statements;
-  const found = await runPage(statements.pool, { name: names.rows, text: statement.text, values: fillPlaceholders(statement.params, values) }, statement.reader);
+  const found = await runPage(
+    statements.pool,
+    { name: names.rows, text: statement.text, values: fillPlaceholders(statement.params, values) },
+    statement.reader,
+  );
   return { rows: found.rows, total: found.total ?? (await statements.total.execute(values))[0].total };
 }
 
@@ -191,7 +233,13 @@ export function sendList<T extends PgTable, F extends Record<string, FilterField
 }
 
 /** The row with this id that the session may see, optionally locked for a write; 404 otherwise. */
-export async function findRow<T extends PgTable, F extends Record<string, FilterField>>(db: DbOrTx, req: FastifyRequest, res: Resource<T, F>, id: number, lock = false): Promise<RowOf<T>> {
+export async function findRow<T extends PgTable, F extends Record<string, FilterField>>(
+  db: DbOrTx,
+  req: FastifyRequest,
+  res: Resource<T, F>,
+  id: number,
+  lock = false,
+): Promise<RowOf<T>> {
   const q = db
     .select()
     .from(res.table as PgTable)
@@ -211,7 +259,13 @@ export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
  * The full phone of a row the session may see, for POST /:id/reveal-phone; docs/domain.md wants every
  * full view audited, so the answer leaves only after its audit row is written.
  */
-export async function revealPhone<T extends PgTable, F extends Record<string, FilterField>>(db: Db, req: FastifyRequest, res: Resource<T, F>, id: number, phoneOf: (row: RowOf<T>) => string) {
+export async function revealPhone<T extends PgTable, F extends Record<string, FilterField>>(
+  db: Db,
+  req: FastifyRequest,
+  res: Resource<T, F>,
+  id: number,
+  phoneOf: (row: RowOf<T>) => string,
+) {
   const row = await findRow(db, req, res, id);
   const phone = phoneOf(row);
   await audit(db, req, { action: 'reveal-phone', entity: res.entity, entityId: id, summary: `查看完整手机号 ${maskPhone(phone)}` });

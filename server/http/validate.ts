@@ -12,7 +12,9 @@ interface Issue {
 
 /** One entry per bad field; an unknown-fields issue sits on the object itself, so each unknown field gets its own name. */
 export function fieldErrors(issues: readonly Issue[]): FieldError[] {
-  return issues.flatMap((i) => (i.keys ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({ field: p.map(String).join('.'), message: i.message })));
+  return issues.flatMap((i) =>
+    (i.keys ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({ field: p.map(String).join('.'), message: i.message })),
+  );
 }
 
 /** Parses input with a contract schema outside a route (a route's schema does it there); any failure is one 40000 naming every bad field. */

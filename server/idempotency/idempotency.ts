@@ -25,7 +25,8 @@ const KEY_REUSED = `${IDEMPOTENCY_HEADER} 已用于另一个请求，请为新�
 export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
   const raw = headers[IDEMPOTENCY_HEADER.toLowerCase()];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_RE.test(raw)) throw invalid(KEY_FORMAT, [{ field: IDEMPOTENCY_HEADER, message: KEY_FORMAT }]);
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_RE.test(raw))
+    throw invalid(KEY_FORMAT, [{ field: IDEMPOTENCY_HEADER, message: KEY_FORMAT }]);
   return raw;
 }
 
@@ -42,7 +43,9 @@ function canonical(value: unknown): string {
 }
 
 export function requestHash(call: string, body: unknown): string {
-  return createHash('sha256').update(`${call}\n${canonical(body ?? {})}`).digest('hex');
+  return createHash('sha256')
+    .update(`${call}\n${canonical(body ?? {})}`)
+    .digest('hex');
 }
 
 /** A call made with a key: whose key, which call, and its body's hash. */
@@ -98,7 +101,7 @@ const PURGE_BATCH = 1000;
  * minutes scanned the whole table on every call while the table grew (bench/README.md).
  */
 export async function purgeExpiredKeys(db: Db): Promise<number> {
-  for (let purged = 0; ; ) {
+  for (let purged = 0; ;) {
     const { rowCount } = await db.execute(sql`delete from idempotency_keys where (account_id, key) in (
       select account_id, key from idempotency_keys where created_at <= ${expiredBefore}
        order by created_at limit ${PURGE_BATCH} for update skip locked)`);
@@ -139,7 +142,10 @@ async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx) =>
       if (stored) return replay<T>(k, stored);
     }
     const answer = await work(tx);
-    await tx.execute(sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where account_id = ${k.accountId} and key = ${k.key}`);
+    await tx.execute(
+      sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where
+        account_id = ${k.accountId} and key = ${k.key}`,
+    );
     return answer;
   });
 }
@@ -153,7 +159,9 @@ function keyedCallOf(req: FastifyRequest, accountId: number): KeyedCall | undefi
 }
 
 /** The Idempotency-Key header as the OpenAPI document shows it; the handler checks its format (idempotencyKeyOf). */
-export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER.toLowerCase()]: z.string().optional().describe('1–64 个可见 ASCII 字符；同一操作重试时保持不变') });
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER.toLowerCase()]: z.string().optional().describe('1–64 个可见 ASCII 字符；同一操作重试时保持不变'),
+});
 
 /** "POST /api/beer/backstage/orders/12/pay": the route with its ids filled in, however the URL was spelt (a trailing slash, a query). */
 function callOf(req: FastifyRequest): string {
@@ -162,10 +170,17 @@ function callOf(req: FastifyRequest): string {
 }
 
 /** A POST whose work runs at most once per key: the work's answer, or the stored answer of the first call made with the key, sent with its status code. */
-export async function answerOnce<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx, actor: Actor) => Promise<T>): Promise<Envelope<T>> {
+export async function answerOnce<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Tx, actor: Actor) => Promise<T>,
+): Promise<Envelope<T>> {
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
-  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor)) }));
+  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx) => ({
+    statusCode: 200,
+    body: ok(await work(tx, actor)),
+  }));
   reply.status(answer.statusCode);
   return answer.body;
 }
@@ -200,7 +215,13 @@ export interface KeyInStatement<T> {
   replayIfAnswered(stored: unknown): void;
 }
 
-const NO_KEY: KeyInStatement<never> = { shape: 'unkeyed', stored: sql`null`, keep: undefined, values: () => undefined, replayIfAnswered: () => {} };
+const NO_KEY: KeyInStatement<never> = {
+  shape: 'unkeyed',
+  stored: sql`null`,
+  keep: undefined,
+  values: () => undefined,
+  replayIfAnswered: () => {},
+};
 
 const isKeyTaken = (e: unknown) => {
   const err = pgErrorOf(e);
@@ -215,7 +236,11 @@ const isKeyTaken = (e: unknown) => {
  * what it stored. A call that failed stored nothing. Fewer round trips than answerOnce (no BEGIN,
  * claim and COMMIT), and no lock is held between two of them.
  */
-export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: FastifyReply, work: (db: Db, actor: Actor, key: KeyInStatement<T>) => Promise<T>): Promise<Envelope<T>> {
+export async function answerOnceInOneStatement<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: (db: Db, actor: Actor, key: KeyInStatement<T>) => Promise<T>,
+): Promise<Envelope<T>> {
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
   const k = keyedCallOf(req, session.accountId);
@@ -240,7 +265,9 @@ export async function answerOnceInOneStatement<T>(req: FastifyRequest, reply: Fa
         const stored = await storedAnswer(req.server.db, k);
         if (!stored) {
           // The row in the way had expired: this key is free again.
-          await req.server.db.execute(sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore}`);
+          await req.server.db.execute(
+            sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore}`,
+          );
           continue;
         }
         answer = replay(k, stored);

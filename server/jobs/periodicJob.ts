@@ -3,7 +3,12 @@
  * the next one tries again. The timer keeps no process alive. Every server process runs its own
  * jobs, so each job must be safe to run from several processes at once.
  */
-export function startPeriodicJob(what: string, intervalMs: number, log: { error(o: object, m: string): void }, job: () => Promise<unknown>): () => void {
+export function startPeriodicJob(
+  what: string,
+  intervalMs: number,
+  log: { error(o: object, m: string): void },
+  job: () => Promise<unknown>,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -6,7 +6,13 @@ import { conflict, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { actingShop, visibleTo, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
-import { ledgerEntryResource, LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, type LedgerEntry, type LedgerEntryInput } from '../../contract/ledgerEntry';
+import {
+  ledgerEntryResource,
+  LEDGER_CATEGORY_LABELS,
+  SYSTEM_LEDGER_CATEGORIES,
+  type LedgerEntry,
+  type LedgerEntryInput,
+} from '../../contract/ledgerEntry';
 import { readLedgerEntry } from './listing';
 
 const e = ledgerEntries;
@@ -21,9 +27,22 @@ export async function addLedgerEntry(db: Db, actor: Actor, input: Required<Ledge
   return db.transaction(async (tx) => {
     const [{ id }] = await tx
       .insert(e)
-      .values({ shopId, type: input.type, category: input.category, amountFen: input.amountFen, occurredOn: input.occurredOn, note: input.note, ...author(actor) })
+      .values({
+        shopId,
+        type: input.type,
+        category: input.category,
+        amountFen: input.amountFen,
+        occurredOn: input.occurredOn,
+        note: input.note,
+        ...author(actor),
+      })
       .returning({ id: e.id });
-    await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, summary: `${input.occurredOn} ${LEDGER_CATEGORY_LABELS[input.category]} ${input.amountFen} 分 ${input.note}` });
+    await audit(tx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: id,
+      summary: `${input.occurredOn} ${LEDGER_CATEGORY_LABELS[input.category]} ${input.amountFen} 分 ${input.note}`,
+    });
     return readLedgerEntry(tx, actor.session, id);
   });
 }
@@ -41,7 +60,8 @@ export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reaso
       if (!entry) throw notFound(ledgerEntryResource.missing);
       visibleTo(actor.session, entry.shopId, ledgerEntryResource.missing);
       if (entry.reversalOf !== null) throw conflict('冲正记录不能再冲正');
-      if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, entry.category)) throw conflict(`${LEDGER_CATEGORY_LABELS[entry.category]}由系统记账，不能冲正`);
+      if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, entry.category))
+        throw conflict(`${LEDGER_CATEGORY_LABELS[entry.category]}由系统记账，不能冲正`);
       const [done] = await tx.select({ id: e.id }).from(e).where(eq(e.reversalOf, id));
       if (done) throw conflict(ALREADY_REVERSED);
       const [{ id: reversalId }] = await tx
@@ -57,7 +77,12 @@ export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reaso
           ...author(actor),
         })
         .returning({ id: e.id });
-      await audit(tx, actor, { action: 'reverse', entity: ENTITY, entityId: id, summary: `冲正账目 #${id}（${entry.amountFen} 分）为 #${reversalId}；原因：${reason}` });
+      await audit(tx, actor, {
+        action: 'reverse',
+        entity: ENTITY,
+        entityId: id,
+        summary: `冲正账目 #${id}（${entry.amountFen} 分）为 #${reversalId}；原因：${reason}`,
+      });
       return readLedgerEntry(tx, actor.session, reversalId);
     });
   } catch (err) {
@@ -67,7 +92,11 @@ export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reaso
 }
 
 /** The negative income entry of an executed refund, in the refund's transaction. */
-export async function recordRefund(tx: DbOrTx, actor: Actor, refund: { shopId: number; orderId: number; orderNo: string; afterSaleId: number; amountFen: number }): Promise<number> {
+export async function recordRefund(
+  tx: DbOrTx,
+  actor: Actor,
+  refund: { shopId: number; orderId: number; orderNo: string; afterSaleId: number; amountFen: number },
+): Promise<number> {
   const [{ id }] = await tx
     .insert(e)
     .values({
@@ -84,4 +113,3 @@ export async function recordRefund(tx: DbOrTx, actor: Actor, refund: { shopId: n
     .returning({ id: e.id });
   return id;
 }
-

@@ -75,7 +75,10 @@ export function ledgerListStatements(db: Db, session: SessionContext, request: L
 
 /** One entry the session may see (another shop's is 404 to a manager). */
 export async function readLedgerEntry(db: DbOrTx, session: SessionContext, id: number): Promise<LedgerEntry> {
-  const [row] = await db.select({ entry: e, ...derived }).from(e).where(eq(e.id, id));
+  const [row] = await db
+    .select({ entry: e, ...derived })
+    .from(e)
+    .where(eq(e.id, id));
   if (!row) throw notFound(ledgerEntryResource.missing);
   visibleTo(session, row.entry.shopId, ledgerEntryResource.missing);
   return ledgerView({ ...row.entry, shopName: row.shopName, orderNo: row.orderNo, reversedBy: row.reversedBy });

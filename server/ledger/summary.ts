@@ -9,7 +9,11 @@ import type { LedgerSummary } from '../../contract/ledgerEntry';
  * entry, so it lowers income; a reversal carries the type of the entry it corrects and the negated
  * amount, so the pair nets to zero within that type.
  */
-export async function ledgerSummary(db: Db, session: SessionContext, q: { from: string; to: string; shopId?: number }): Promise<LedgerSummary> {
+export async function ledgerSummary(
+  db: Db,
+  session: SessionContext,
+  q: { from: string; to: string; shopId?: number },
+): Promise<LedgerSummary> {
   const shopId = session.role === 'shop-manager' ? (session.shopId ?? -1) : q.shopId;
   const shop = shopId === undefined ? sql`` : sql`and e.shop_id = ${shopId}`;
   const { rows } = await db.execute<{ day: string; incomeFen: number; expenseFen: number }>(sql`

@@ -25,7 +25,14 @@ export interface LoginClient {
 /** Where the owner changes the password the message asks them to change. */
 const USER_SETTINGS_PATH = findRouteByName('UserSettings')!.path;
 
-const SHANGHAI = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+const SHANGHAI = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "2026-05-01 14:03" in Asia/Shanghai, the time people read in messages. */
 function shanghaiTime(at: Date): string {
@@ -99,7 +106,8 @@ export async function notifyNewLogin(db: DbOrTx, accountId: number, client: Logi
       ),
     )
     .returning({ id: messages.id });
-  if (updated.length === 0) await raiseMessage(db, accountId, { type: 'message', title: NEW_LOGIN_TITLE, subTitle, content, link: USER_SETTINGS_PATH });
+  if (updated.length === 0)
+    await raiseMessage(db, accountId, { type: 'message', title: NEW_LOGIN_TITLE, subTitle, content, link: USER_SETTINGS_PATH });
   return true;
 }
 

@@ -37,15 +37,20 @@ type Materials = {
 };
 
 async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
-  const statement = shapedStatement(`order.materials.${key.shape}`, () => sql`
+  const statement = shapedStatement(
+    `order.materials.${key.shape}`,
+    () => sql`
     select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
-      (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip}, 'shopId', ${customers.shopId})
+      (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip},
+        'shopId', ${customers.shopId})
          from ${customers} where ${customers.id} = ${valueAt('customerId')}) as customer,
-      (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen', ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
+      (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen',
+        ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
          from ${programs} where ${programs.id} = any(${valueAt('programIds')}::int[])) as programs,
       (select coalesce(json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'status', ${staff.status})), '[]')
          from ${staff} where ${staff.shopId} = ${valueAt('shopId')} and ${staff.id} = any(${valueAt('staffIds')}::int[])) as staff,
-      ${key.stored} as stored`);
+      ${key.stored} as stored`,
+  );
   const rows = await runShaped<Materials>(db, statement, {
     shopId,
     customerId: input.customerId,
@@ -61,7 +66,14 @@ async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key:
  * customer of another shop whom this account found by the full phone (GET customers/lookup, audited)
  * in the last day: an id alone never reveals another shop's customer.
  */
-async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, c: Materials['customer'], customerId: number | null, appointmentCustomerId: number | null) {
+async function customerOf(
+  tx: DbOrTx,
+  actor: Actor,
+  shopId: number,
+  c: Materials['customer'],
+  customerId: number | null,
+  appointmentCustomerId: number | null,
+) {
   if (customerId === null) return { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false };
   if (!c) throw CUSTOMER_MISSING();
   if (c.shopId === shopId || c.id === appointmentCustomerId) return c;
@@ -130,7 +142,13 @@ function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
  * third, all or nothing. The row is built here whole (its id drawn with the reads), so the answer
  * needs no read back.
  */
-export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput, key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
+export async function createOrder(
+  db: Db,
+  actor: Actor,
+  input: OrderCreateInput,
+  key: KeyInStatement<Order>,
+  now = Date.now(),
+): Promise<Order> {
   const shopId = actingShop(actor);
   // The key first: a retry of a create that checked out an appointment finds the appointment taken by its own order.
   const found = await materialsOf(db, shopId, input, key);
@@ -174,11 +192,20 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateInput,
   const order = orderView(row, actingShopName(actor));
   const values = {
     order: row,
-    audit: auditRow(actor, { action: 'create', entity: 'order', entityId: row.id, summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元` }),
+    audit: auditRow(actor, {
+      action: 'create',
+      entity: 'order',
+      entityId: row.id,
+      summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元`,
+    }),
     key: key.values(order),
   };
   const write = shapedStatement(`order.create.${key.shape}`, () =>
-    writeTogether({ order: db.insert(orders).values(valuesAt('order', values.order)), audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)), key: key.keep }),
+    writeTogether({
+      order: db.insert(orders).values(valuesAt('order', values.order)),
+      audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)),
+      key: key.keep,
+    }),
   );
   await runShaped(db, write, values);
   return order;

@@ -12,7 +12,14 @@ import { actingShop, type Actor } from '../appointments/actor';
 import { shanghaiDayOf } from '../appointments/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
-import { ORDER_FIELD_LABELS as L, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus, type orderPaySchema } from '../../contract/order';
+import {
+  ORDER_FIELD_LABELS as L,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type Order,
+  type OrderStatus,
+  type orderPaySchema,
+} from '../../contract/order';
 import { fenToYuan } from '../../src/components/money/money';
 import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
 import type { KeyInStatement } from '../idempotency/idempotency';
@@ -29,7 +36,10 @@ type PaidOrder = Pick<OrderRow, 'id' | 'orderNo' | 'shopId' | 'customerId' | 'cu
  * data's records come out exactly as the cashier's.
  */
 export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => number) {
-  const amounts = splitByShares(order.payableFen, order.staffShares.map((s) => s.shareBp));
+  const amounts = splitByShares(
+    order.payableFen,
+    order.staffShares.map((s) => s.shareBp),
+  );
   return order.staffShares.map((s, i) => ({
     orderId: order.id,
     orderNo: order.orderNo,
@@ -65,7 +75,17 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
   return order.lines.flatMap((l) => {
     const days = touchUpDaysOf(l.programId);
     if (days <= 0) return [];
-    return [{ shopId: order.shopId, customerId: order.customerId!, programId: l.programId, source: 'order', orderId: order.id, validFrom: new Date(paidAt).toISOString(), validUntil: new Date(paidAt + days * DAY_MS).toISOString() }];
+    return [
+      {
+        shopId: order.shopId,
+        customerId: order.customerId!,
+        programId: l.programId,
+        source: 'order',
+        orderId: order.id,
+        validFrom: new Date(paidAt).toISOString(),
+        validUntil: new Date(paidAt + days * DAY_MS).toISOString(),
+      },
+    ];
   });
 }
 
@@ -75,19 +95,26 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
  * and the key's stored answer. One round trip, always one row.
  */
 async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInStatement<Order>) {
-  const statement = shapedStatement(`order.forPayment.${key.shape}`, () => sql`
+  const statement = shapedStatement(
+    `order.forPayment.${key.shape}`,
+    () => sql`
     select ${orders}.*,
       (select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
          from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x)) as rates,
       (select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
          from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(${orders.lines}) x)) as touch_up_days,
       ${key.stored} as stored
-    from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')} and ${orders.shopId} = ${valueAt('shopId')}`);
-  const [raw] = await runShaped<{ rates: { id: number; rate: number }[]; touch_up_days: { id: number; days: number }[]; stored: unknown }>(db, statement, {
-    id,
-    shopId,
-    key: key.values(),
-  });
+    from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')} and ${orders.shopId} = ${valueAt('shopId')}`,
+  );
+  const [raw] = await runShaped<{ rates: { id: number; rate: number }[]; touch_up_days: { id: number; days: number }[]; stored: unknown }>(
+    db,
+    statement,
+    {
+      id,
+      shopId,
+      key: key.values(),
+    },
+  );
   return { order: tableRow(orders, raw), rates: raw.rates, touchUpDays: raw.touch_up_days, stored: raw.stored };
 }
 
@@ -117,7 +144,14 @@ const isNoLongerUnpaid = (e: unknown) => {
  * daily sales row that the orders trigger updates (server/db/migrations/0005_reporting.sql) is
  * locked only while the statement runs and commits.
  */
-export async function payOrder(db: Db, actor: Actor, id: number, payments: OrderPayment[], key: KeyInStatement<Order>, now = Date.now()): Promise<Order> {
+export async function payOrder(
+  db: Db,
+  actor: Actor,
+  id: number,
+  payments: OrderPayment[],
+  key: KeyInStatement<Order>,
+  now = Date.now(),
+): Promise<Order> {
   const shopId = actingShop(actor);
   for (;;) {
     const { order: before, rates, touchUpDays, stored } = await orderForPayment(db, shopId, id, key);
@@ -142,7 +176,12 @@ export async function payOrder(db: Db, actor: Actor, id: number, payments: Order
       records,
       income: incomeEntry(row, actor.session, now),
       rights: orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now),
-      audit: auditRow(actor, { action: 'pay', entity: 'order', entityId: id, summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）` }),
+      audit: auditRow(actor, {
+        action: 'pay',
+        entity: 'order',
+        entityId: id,
+        summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）`,
+      }),
       key: key.values(order),
     };
     // Shares and rights are rows of their own: their counts are part of the shape.
@@ -184,7 +223,8 @@ export async function cancelOrder(tx: DbOrTx, actor: Actor, id: number, reason: 
   const shopId = actingShop(actor);
   const before = await lockOrder(tx, shopId, id);
   const status = before.status as OrderStatus;
-  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能取消${status === 'cancelled' ? '' : '（已收款的订单请申请售后退款）'}`);
+  if (status !== 'unpaid')
+    throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能取消${status === 'cancelled' ? '' : '（已收款的订单请申请售后退款）'}`);
   const [row] = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` })

@@ -35,8 +35,18 @@ export function priceOrder(
   const priced = lines.map(({ program, quantity, discountFen }, i): OrderLine => {
     const unitPriceFen = vip ? program.vipPriceFen : program.priceFen;
     const grossFen = unitPriceFen * quantity;
-    if (discountFen > grossFen) throw fieldError(`lines.${i}.discountFen`, `「${program.name}」的${L.lineDiscountFen}不能超过项目金额 ${fenToYuan(grossFen)} 元`);
-    return { programId: program.id, programName: program.name, programType: program.type, unitPriceFen, vipPrice: vip, quantity, discountFen, amountFen: grossFen - discountFen };
+    if (discountFen > grossFen)
+      throw fieldError(`lines.${i}.discountFen`, `「${program.name}」的${L.lineDiscountFen}不能超过项目金额 ${fenToYuan(grossFen)} 元`);
+    return {
+      programId: program.id,
+      programName: program.name,
+      programType: program.type,
+      unitPriceFen,
+      vipPrice: vip,
+      quantity,
+      discountFen,
+      amountFen: grossFen - discountFen,
+    };
   });
   const totalFen = priced.reduce((s, l) => s + l.amountFen, 0);
   if (orderDiscountFen > totalFen) throw fieldError('discountFen', `整单${L.discountFen}不能超过项目合计 ${fenToYuan(totalFen)} 元`);

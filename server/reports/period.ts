@@ -28,7 +28,13 @@ export function periodOf(from: string, to: string): Period {
   const days = dayNumber(to) - dayNumber(from) + 1;
   if (days < 1) throw fieldError('to', '结束日期不能早于开始日期');
   if (days > REPORT_MAX_DAYS) throw fieldError('to', `统计区间最长 ${REPORT_MAX_DAYS} 天`);
-  return { from, to, days, start: new Date(Date.parse(`${from}T00:00:00+08:00`)).toISOString(), end: new Date(Date.parse(`${addDays(to, 1)}T00:00:00+08:00`)).toISOString() };
+  return {
+    from,
+    to,
+    days,
+    start: new Date(Date.parse(`${from}T00:00:00+08:00`)).toISOString(),
+    end: new Date(Date.parse(`${addDays(to, 1)}T00:00:00+08:00`)).toISOString(),
+  };
 }
 
 /** Today, this week's Monday and this month's first day, in Shanghai. */

@@ -24,11 +24,10 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
   const { today, monthStart } = calendarOf(now);
   const day = periodOf(today, today);
   const [appointments, upcoming, todays, afterSales, fresh, trend] = await Promise.all([
-    pool.query<{ n: number }>(`select count(*)::int8 as n from appointments where shop_id = $1 and start_at >= $2 and start_at < $3 and status <> 'cancelled'`, [
-      shop.id,
-      day.start,
-      day.end,
-    ]),
+    pool.query<{ n: number }>(
+      `select count(*)::int8 as n from appointments where shop_id = $1 and start_at >= $2 and start_at < $3 and status <> 'cancelled'`,
+      [shop.id, day.start, day.end],
+    ),
     pool.query<Omit<UpcomingAppointment, 'startAt'> & { startAt: Date }>(
       `select id, start_at as "startAt", customer_name as "customerName", program_name as "programName", staff_name as "staffName", status
        from appointments where shop_id = $1 and start_at >= $2 and start_at < $3 and end_at > $4 and status = any($5::text[])
@@ -40,7 +39,10 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
       `select count(*)::int8 as n, coalesce(sum(amount_fen), 0)::int8 as fen from after_sales where shop_id = $1 and status = 'pending'`,
       [shop.id],
     ),
-    pool.query<{ n: number }>(`select count(*)::int8 as n from customers where shop_id = $1 and created_at >= $2`, [shop.id, periodOf(monthStart, today).start]),
+    pool.query<{ n: number }>(`select count(*)::int8 as n from customers where shop_id = $1 and created_at >= $2`, [
+      shop.id,
+      periodOf(monthStart, today).start,
+    ]),
     revenueTrend(pool, trendPeriod(now), shop.id),
   ]);
   return {

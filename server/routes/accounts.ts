@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_API, LAST_GRANT_MESSAGE, accountCreateSchema, accountResource, accountUpdateSchema, grantLabel, grantSchema } from '../../contract/account';
+import {
+  ACCOUNT_API,
+  LAST_GRANT_MESSAGE,
+  accountCreateSchema,
+  accountResource,
+  accountUpdateSchema,
+  grantLabel,
+  grantSchema,
+} from '../../contract/account';
 import { maskPhone } from '../../contract/mask';
 import type { ApiVerb } from '../../contract/resource';
 import type { Role } from '../../contract/roles';
@@ -60,7 +68,18 @@ const resource = serverResource({
 
 /** Locks the account row for the change; every write here goes through it so concurrent admins serialise. */
 async function lockAccount(tx: Tx, id: number) {
-  const [row] = await tx.select({ id: accounts.id, name: accounts.name, status: accounts.status, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar }).from(accounts).where(eq(accounts.id, id)).for('update');
+  const [row] = await tx
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      status: accounts.status,
+      jobName: accounts.jobName,
+      remark: accounts.remark,
+      avatar: accounts.avatar,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .for('update');
   if (!row) throw notFound('账号不存在');
   return row;
 }
@@ -74,7 +93,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const list = listQuery(req.query, resource.list);
     const where = list.where;
     const [rows, [{ total }]] = await Promise.all([
-      app.db.select(accountColumns).from(accounts).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+      app.db
+        .select(accountColumns)
+        .from(accounts)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
       app.db.select({ total: count() }).from(accounts).where(where),
     ]);
     return page(reply, await accountViews(app.db, rows, { fullPhone: false }), total);
@@ -100,11 +125,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (taken) throw conflict(`手机号 ${maskPhone(input.phone)} 已被账号「${taken.name}」使用`);
       const grants = await checkGrantShops(tx, input.grants, (i) => `grants.${i}.shopID`);
       const { grants: _grants, ...fields } = input;
-      const [created] = await tx.insert(accounts).values({ ...fields, passwordHash }).returning({ id: accounts.id });
+      const [created] = await tx
+        .insert(accounts)
+        .values({ ...fields, passwordHash })
+        .returning({ id: accounts.id });
       await tx.insert(accountGrants).values(grants.map((g) => ({ accountId: created.id, role: g.role, shopId: g.shopID })));
       for (const g of grants) await notifyGrantAdded(tx, created.id, g);
       const labels = grants.map((g) => grantLabel(g.role, g.shopName)).join('、');
-      await audit(tx, req, { action: 'create', entity: 'account', entityId: created.id, summary: `新建账号 ${input.name}（${maskPhone(input.phone)}），角色：${labels}` });
+      await audit(tx, req, {
+        action: 'create',
+        entity: 'account',
+        entityId: created.id,
+        summary: `新建账号 ${input.name}（${maskPhone(input.phone)}），角色：${labels}`,
+      });
       return created.id;
     });
     return ok({ ...(await accountView(app.db, id)), initialPassword });
@@ -117,7 +150,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await lockAccount(tx, id);
       const summary = diffSummary(before, input);
       if (!summary) return;
-      await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await tx
+        .update(accounts)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(accounts.id, id));
       await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary });
     });
     return ok(await accountView(app.db, id));
@@ -129,10 +165,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
       if (before.status === 'disabled') throw conflict(`账号「${before.name}」已是停用状态`);
-      await tx.update(accounts).set({ status: 'disabled', updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await tx
+        .update(accounts)
+        .set({ status: 'disabled', updatedAt: sql`now()` })
+        .where(eq(accounts.id, id));
       // The guard already refuses a disabled account; revoking also records why each session ended.
       const ended = await revokeSessions(tx, id, 'disabled');
-      await audit(tx, req, { action: 'disable', entity: 'account', entityId: id, summary: `停用账号 ${before.name}，结束 ${ended} 个登录会话` });
+      await audit(tx, req, {
+        action: 'disable',
+        entity: 'account',
+        entityId: id,
+        summary: `停用账号 ${before.name}，结束 ${ended} 个登录会话`,
+      });
     });
     return ok(await accountView(app.db, id));
   });
@@ -142,7 +186,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
       if (before.status === 'active') throw conflict(`账号「${before.name}」已是正常状态`);
-      await tx.update(accounts).set({ status: 'active', updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await tx
+        .update(accounts)
+        .set({ status: 'active', updatedAt: sql`now()` })
+        .where(eq(accounts.id, id));
       await audit(tx, req, { action: 'enable', entity: 'account', entityId: id, summary: `启用账号 ${before.name}` });
     });
     return ok(await accountView(app.db, id));
@@ -157,10 +204,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const passwordHash = await hashPassword(initialPassword);
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
-      await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+      await tx
+        .update(accounts)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(accounts.id, id));
       const ended = await revokeSessions(tx, id, 'password');
       await notifyPasswordReset(tx, id, s.accountName);
-      await audit(tx, req, { action: 'reset-password', entity: 'account', entityId: id, summary: `重置账号 ${before.name} 的密码，结束 ${ended} 个登录会话` });
+      await audit(tx, req, {
+        action: 'reset-password',
+        entity: 'account',
+        entityId: id,
+        summary: `重置账号 ${before.name} 的密码，结束 ${ended} 个登录会话`,
+      });
     });
     return ok({ ...(await accountView(app.db, id)), initialPassword });
   });
@@ -175,32 +230,55 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const [dup] = await tx
         .select({ id: accountGrants.id })
         .from(accountGrants)
-        .where(and(eq(accountGrants.accountId, id), eq(accountGrants.role, grant.role), sql`${accountGrants.shopId} is not distinct from ${grant.shopID}`));
+        .where(
+          and(
+            eq(accountGrants.accountId, id),
+            eq(accountGrants.role, grant.role),
+            sql`${accountGrants.shopId} is not distinct from ${grant.shopID}`,
+          ),
+        );
       if (dup) throw conflict(`账号「${account.name}」已有「${label}」角色`);
-      const [created] = await tx.insert(accountGrants).values({ accountId: id, role: grant.role, shopId: grant.shopID }).returning({ id: accountGrants.id });
+      const [created] = await tx
+        .insert(accountGrants)
+        .values({ accountId: id, role: grant.role, shopId: grant.shopID })
+        .returning({ id: accountGrants.id });
       await notifyGrantAdded(tx, id, { role: grant.role, shopName });
-      await audit(tx, req, { action: 'grant-add', entity: 'account', entityId: id, summary: `为账号 ${account.name} 添加角色 ${label}（授权 ${created.id}）` });
+      await audit(tx, req, {
+        action: 'grant-add',
+        entity: 'account',
+        entityId: id,
+        summary: `为账号 ${account.name} 添加角色 ${label}（授权 ${created.id}）`,
+      });
     });
     return ok(await accountView(app.db, id));
   });
 
-  app.delete(`${base}/:id/grants/:grantId`, { ...guard('action:grants'), schema: { params: z.object({ id: idParam, grantId: idParam }) } }, async (req) => {
-    const { id, grantId } = req.params;
-    await app.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, id);
-      const grants = (await grantsOf(tx, [id])).get(id) ?? [];
-      const grant = grants.find((g) => g.id === grantId);
-      if (!grant) throw notFound('该账号没有这个角色授权');
-      if (grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
-      // (account, role, shop) is unique and admin grants name no shop, so this is the only admin grant.
-      if (id === sessionOf(req).accountId && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
-      await tx.delete(accountGrants).where(eq(accountGrants.id, grantId));
-      const ended = await revokeSessions(tx, id, 'grant', { grant: { role: grant.role, shopId: grant.shopID } });
-      await notifyGrantRemoved(tx, id, { role: grant.role, shopName: grant.shop });
-      await audit(tx, req, { action: 'grant-remove', entity: 'account', entityId: id, summary: `移除账号 ${account.name} 的角色 ${grantLabel(grant.role, grant.shop)}，结束 ${ended} 个登录会话` });
-    });
-    return ok(await accountView(app.db, id));
-  });
+  app.delete(
+    `${base}/:id/grants/:grantId`,
+    { ...guard('action:grants'), schema: { params: z.object({ id: idParam, grantId: idParam }) } },
+    async (req) => {
+      const { id, grantId } = req.params;
+      await app.db.transaction(async (tx) => {
+        const account = await lockAccount(tx, id);
+        const grants = (await grantsOf(tx, [id])).get(id) ?? [];
+        const grant = grants.find((g) => g.id === grantId);
+        if (!grant) throw notFound('该账号没有这个角色授权');
+        if (grants.length === 1) throw conflict(LAST_GRANT_MESSAGE);
+        // (account, role, shop) is unique and admin grants name no shop, so this is the only admin grant.
+        if (id === sessionOf(req).accountId && grant.role === 'admin') throw conflict('不能移除自己的管理员角色');
+        await tx.delete(accountGrants).where(eq(accountGrants.id, grantId));
+        const ended = await revokeSessions(tx, id, 'grant', { grant: { role: grant.role, shopId: grant.shopID } });
+        await notifyGrantRemoved(tx, id, { role: grant.role, shopName: grant.shop });
+        await audit(tx, req, {
+          action: 'grant-remove',
+          entity: 'account',
+          entityId: id,
+          summary: `移除账号 ${account.name} 的角色 ${grantLabel(grant.role, grant.shop)}，结束 ${ended} 个登录会话`,
+        });
+      });
+      return ok(await accountView(app.db, id));
+    },
+  );
 };
 
 export default accountRoutes;

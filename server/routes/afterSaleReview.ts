@@ -14,12 +14,16 @@ const afterSaleReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
   const answer = { 200: envelope(afterSaleRowSchema) };
 
-  app.post(`${base}/:id/approve`, { ...guard('action:approve'), schema: { params: idParams, body: afterSaleApproveSchema, response: answer } }, async (req) =>
-    ok(await approveAfterSale(app.db, actor(req), req.params.id, req.body.note)),
+  app.post(
+    `${base}/:id/approve`,
+    { ...guard('action:approve'), schema: { params: idParams, body: afterSaleApproveSchema, response: answer } },
+    async (req) => ok(await approveAfterSale(app.db, actor(req), req.params.id, req.body.note)),
   );
 
-  app.post(`${base}/:id/reject`, { ...guard('action:reject'), schema: { params: idParams, body: afterSaleRejectSchema, response: answer } }, async (req) =>
-    ok(await rejectAfterSale(app.db, actor(req), req.params.id, req.body.reason)),
+  app.post(
+    `${base}/:id/reject`,
+    { ...guard('action:reject'), schema: { params: idParams, body: afterSaleRejectSchema, response: answer } },
+    async (req) => ok(await rejectAfterSale(app.db, actor(req), req.params.id, req.body.reason)),
   );
 };
 

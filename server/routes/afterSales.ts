@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterSaleCreateSchema, afterSaleResource, afterSaleRowSchema, afterSaleWithdrawSchema, type AfterSale } from '../../contract/afterSale';
+import {
+  afterSaleCreateSchema,
+  afterSaleResource,
+  afterSaleRowSchema,
+  afterSaleWithdrawSchema,
+  type AfterSale,
+} from '../../contract/afterSale';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { SESSION_NEUTRAL } from '../auth/sessionCache';
@@ -21,17 +27,25 @@ const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(base, { ...guard('list'), schema: listSchema(afterSaleResource, afterSaleList) }, async (req, reply) => {
     const names = await shopNames(app.db);
-    return sendStatements<AfterSaleRow, AfterSale>(reply, afterSaleListStatements(app.db, sessionOf(req), req.query), (row) => afterSaleView(row, names.get(row.shopId) ?? ''));
+    return sendStatements<AfterSaleRow, AfterSale>(reply, afterSaleListStatements(app.db, sessionOf(req), req.query), (row) =>
+      afterSaleView(row, names.get(row.shopId) ?? ''),
+    );
   });
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(afterSaleResource) }, async (req) => ok(await readAfterSale(app.db, sessionOf(req), req.params.id)));
-
-  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, ...answer } }, (req, reply) =>
-    answerOnce(req, reply, (tx, actor) => requestAfterSale(tx, actor, req.body)),
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(afterSaleResource) }, async (req) =>
+    ok(await readAfterSale(app.db, sessionOf(req), req.params.id)),
   );
 
-  app.post(`${base}/:id/withdraw`, { ...guard('action:withdraw'), ...SESSION_NEUTRAL, schema: { params: idParams, body: afterSaleWithdrawSchema, ...answer } }, async (req) =>
-    ok(await app.db.transaction((tx) => withdrawAfterSale(tx, { session: sessionOf(req), ip: req.ip }, req.params.id))),
+  app.post(
+    base,
+    { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, ...answer } },
+    (req, reply) => answerOnce(req, reply, (tx, actor) => requestAfterSale(tx, actor, req.body)),
+  );
+
+  app.post(
+    `${base}/:id/withdraw`,
+    { ...guard('action:withdraw'), ...SESSION_NEUTRAL, schema: { params: idParams, body: afterSaleWithdrawSchema, ...answer } },
+    async (req) => ok(await app.db.transaction((tx) => withdrawAfterSale(tx, { session: sessionOf(req), ip: req.ip }, req.params.id))),
   );
 };
 

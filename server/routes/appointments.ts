@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APPOINTMENT_ACTIONS, appointmentActionSchema, appointmentCancelSchema, appointmentCreateSchema, appointmentDetailSchema, appointmentResource, appointmentUpdateSchema, type Appointment } from '../../contract/appointment';
+import {
+  APPOINTMENT_ACTIONS,
+  appointmentActionSchema,
+  appointmentCancelSchema,
+  appointmentCreateSchema,
+  appointmentDetailSchema,
+  appointmentResource,
+  appointmentUpdateSchema,
+  type Appointment,
+} from '../../contract/appointment';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { SESSION_NEUTRAL } from '../auth/sessionCache';
@@ -10,7 +19,16 @@ import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema } from '../http/routeSchemas';
 import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
 import { applyAppointmentAction } from '../appointments/transitions';
-import { appointmentCalendarStatements, appointmentList, appointmentListQuery, appointmentListStatements, readAppointment, readCalendarPage, sendCalendarPage, type CalendarPage } from '../appointments/listing';
+import {
+  appointmentCalendarStatements,
+  appointmentList,
+  appointmentListQuery,
+  appointmentListStatements,
+  readAppointment,
+  readCalendarPage,
+  sendCalendarPage,
+  type CalendarPage,
+} from '../appointments/listing';
 import { AnswerCache } from '../db/answerCache';
 
 /** At most this many bytes of calendar pages are kept per server process. */
@@ -25,33 +43,50 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const calendarPages = new AnswerCache<CalendarPage>('calendar', CALENDAR_PAGES_BYTES, (page) => page.body.length);
 
   // _view=calendar answers the board's fields only (contract/appointment.ts); without it, every field.
-  app.get(base, { ...guard('list'), schema: { ...listSchema(appointmentResource, appointmentList), querystring: appointmentListQuery } }, async (req, reply) => {
-    const { view, ...request } = req.query;
-    const session = sessionOf(req);
-    if (view === 'calendar') {
-      const statements = appointmentCalendarStatements(app.db, session, request);
-      return sendCalendarPage(reply, await calendarPages.answer(app.pool, statements.key, statements.shopId, () => readCalendarPage(statements)));
-    }
-    return sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, session, request), appointmentView);
-  });
-
-  app.get(`${base}/:id`, { ...guard('read'), schema: { params: idParams, response: { 200: envelope(appointmentDetailSchema) } } }, async (req) =>
-    ok(await readAppointment(app.db, sessionOf(req), req.params.id)),
+  app.get(
+    base,
+    { ...guard('list'), schema: { ...listSchema(appointmentResource, appointmentList), querystring: appointmentListQuery } },
+    async (req, reply) => {
+      const { view, ...request } = req.query;
+      const session = sessionOf(req);
+      if (view === 'calendar') {
+        const statements = appointmentCalendarStatements(app.db, session, request);
+        return sendCalendarPage(
+          reply,
+          await calendarPages.answer(app.pool, statements.key, statements.shopId, () => readCalendarPage(statements)),
+        );
+      }
+      return sendStatements<AppointmentRow, Appointment>(reply, appointmentListStatements(app.db, session, request), appointmentView);
+    },
   );
 
-  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { body: appointmentCreateSchema } }, async (req) => ok(await bookAppointment(app.db, actor(req), req.body)));
+  app.get(
+    `${base}/:id`,
+    { ...guard('read'), schema: { params: idParams, response: { 200: envelope(appointmentDetailSchema) } } },
+    async (req) => ok(await readAppointment(app.db, sessionOf(req), req.params.id)),
+  );
 
-  app.patch(`${base}/:id`, { ...guard('update'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentUpdateSchema } }, async (req) =>
-    ok(await changeAppointment(app.db, actor(req), req.params.id, changes(req.body))),
+  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { body: appointmentCreateSchema } }, async (req) =>
+    ok(await bookAppointment(app.db, actor(req), req.body)),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentUpdateSchema } },
+    async (req) => ok(await changeAppointment(app.db, actor(req), req.params.id, changes(req.body))),
   );
 
   // cancel takes its reason; the other steps take no body (an unknown field is 40000).
-  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentCancelSchema } }, async (req) =>
-    ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
+  app.post(
+    `${base}/:id/cancel`,
+    { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentCancelSchema } },
+    async (req) => ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
   );
   for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
-    app.post(`${base}/:id/${action}`, { ...guard(`action:${action}`), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentActionSchema } }, async (req) =>
-      ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
+    app.post(
+      `${base}/:id/${action}`,
+      { ...guard(`action:${action}`), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentActionSchema } },
+      async (req) => ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
     );
   }
 };

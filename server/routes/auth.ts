@@ -14,9 +14,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Counted on request, before the body is read, so floods of any shape use up the allowance.
   const loginLimit = rateLimit('login');
 
-  app.post(API.loginPassword, { onRequest: loginLimit, schema: { body: loginPasswordSchema } }, async (req) => ok({ token: await loginWithPassword(req, req.body) }));
+  app.post(API.loginPassword, { onRequest: loginLimit, schema: { body: loginPasswordSchema } }, async (req) =>
+    ok({ token: await loginWithPassword(req, req.body) }),
+  );
 
-  app.post(API.loginCaptcha, { onRequest: loginLimit, schema: { body: loginCaptchaSchema } }, async (req) => ok({ token: await loginWithCaptcha(req, req.body) }));
+  app.post(API.loginCaptcha, { onRequest: loginLimit, schema: { body: loginCaptchaSchema } }, async (req) =>
+    ok({ token: await loginWithCaptcha(req, req.body) }),
+  );
 
   app.post(API.getCaptcha, { onRequest: rateLimit('captcha'), schema: { body: getCaptchaSchema } }, async (req) => {
     await sendLoginCaptcha(req, req.body.phone);
@@ -32,12 +36,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(API.roleShop, { preValidation: authenticate }, async (req) => ok(await roleShopList(app.db, sessionOf(req))));
 
-  app.post(API.roleShopChange, { preValidation: authenticate, schema: { body: roleShopChangeSchema } }, async (req) => ok(await switchGrant(req, req.body)));
+  app.post(API.roleShopChange, { preValidation: authenticate, schema: { body: roleShopChangeSchema } }, async (req) =>
+    ok(await switchGrant(req, req.body)),
+  );
 
-  app.post(API.passwordModify, { onRequest: rateLimit('password'), preValidation: authenticate, schema: { body: passwordModifySchema } }, async (req) => {
-    await changePassword(req, req.body);
-    return ok(null, '密码已修改');
-  });
+  app.post(
+    API.passwordModify,
+    { onRequest: rateLimit('password'), preValidation: authenticate, schema: { body: passwordModifySchema } },
+    async (req) => {
+      await changePassword(req, req.body);
+      return ok(null, '密码已修改');
+    },
+  );
 };
 
 export default authRoutes;

@@ -40,17 +40,18 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(bannerResource);
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(bannerResource, verb) });
 
-  app.get(base, { ...guard('list'), schema: listSchema(bannerResource, resource) }, (req, reply) => sendList(app.db, req, reply, resource, req.query));
+  app.get(base, { ...guard('list'), schema: listSchema(bannerResource, resource) }, (req, reply) =>
+    sendList(app.db, req, reply, resource, req.query),
+  );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(bannerResource) }, async (req) => ok(await findRow(app.db, req, resource, req.params.id)));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(bannerResource) }, async (req) =>
+    ok(await findRow(app.db, req, resource, req.params.id)),
+  );
 
   app.post(base, { ...guard('create'), schema: { body: bannerCreateSchema } }, async (req) => {
     const input = req.body;
     const row = await app.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(banners)
-        .values(input)
-        .returning();
+      const [created] = await tx.insert(banners).values(input).returning();
       await audit(tx, req, { action: 'create', entity: 'banner', entityId: created.id, summary: `新建活动 ${created.name}` });
       return created;
     });
@@ -62,7 +63,8 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
-      if (!bannerPeriodValid({ ...before, ...input })) throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
+      if (!bannerPeriodValid({ ...before, ...input }))
+        throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
       const summary = diffSummary(before, input);
       if (!summary) return before;
       const [after] = await tx
@@ -77,8 +79,8 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   deleteRoutes(app, resource, {
-      summary: (b) => `删除活动 ${b.name}`,
-      blocked: (b, refs) => `活动「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
+    summary: (b) => `删除活动 ${b.name}`,
+    blocked: (b, refs) => `活动「${b.name}」仍有${refs.join('、')}，不能删除；可将其下线`,
   });
 };
 

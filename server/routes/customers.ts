@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, arrayContains, desc, eq, ilike, like, ne, sql } from 'drizzle-orm';
-import { customerCardSchema, customerCreateSchema, customerLookupQuerySchema, customerResource, customerUpdateSchema, MAX_TAG_LENGTH } from '../../contract/customer';
+import {
+  customerCardSchema,
+  customerCreateSchema,
+  customerLookupQuerySchema,
+  customerResource,
+  customerUpdateSchema,
+  MAX_TAG_LENGTH,
+} from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { resourcePath } from '../../contract/resource';
 import { PHONE_RE } from '../../contract/validation';
@@ -39,7 +46,8 @@ const MAX_TAG_FILTERS = 5;
 const tagsFilter: CustomFilter['where'] = (values, bind) => {
   const tags = values.map((t) => String(t).trim()).filter(Boolean);
   if (tags.length === 0) return undefined;
-  if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > MAX_TAG_LENGTH)) throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
+  if (tags.length > MAX_TAG_FILTERS || tags.some((t) => t.length > MAX_TAG_LENGTH))
+    throw invalid('筛选字段 tags 的值不正确', [{ field: 'tags', message: '筛选字段 tags 的值不正确' }]);
   return { shape: 'all', where: arrayContains(customers.tags, bind(tags)) };
 };
 
@@ -104,8 +112,18 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function refusePhone(req: FastifyRequest, phone: string, ownerShopId: number | undefined): Promise<AppError> {
     const sameShop = ownerShopId !== undefined && ownerShopId === sessionOf(req).shopId;
-    await audit(app.db, req, { action: 'customer-phone-refused', entity: 'customer', summary: `手机号 ${maskPhone(phone)} 已有客户档案（${sameShop ? '本店' : '其他门店'}），未保存` });
-    await hitRateLimit(app.db, `customer-phone-refused:${sessionOf(req).accountId}`, PHONE_REFUSALS_PER_HOUR, 3600, '手机号已存在的提示过于频繁');
+    await audit(app.db, req, {
+      action: 'customer-phone-refused',
+      entity: 'customer',
+      summary: `手机号 ${maskPhone(phone)} 已有客户档案（${sameShop ? '本店' : '其他门店'}），未保存`,
+    });
+    await hitRateLimit(
+      app.db,
+      `customer-phone-refused:${sessionOf(req).accountId}`,
+      PHONE_REFUSALS_PER_HOUR,
+      3600,
+      '手机号已存在的提示过于频繁',
+    );
     return sameShop
       ? conflict(`手机号 ${maskPhone(phone)} 已是本店的客户`)
       : conflict(`手机号 ${maskPhone(phone)} 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户`);
@@ -131,11 +149,15 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A chain customer of any shop by the full phone given at the counter; every other call about them stays 404 here.
-  app.get(`${base}/lookup`, { ...guard('action:lookup'), schema: { querystring: customerLookupQuerySchema, response: { 200: envelope(customerCardSchema) } } }, async (req) =>
-    ok(await lookupCustomer(app.db, { session: sessionOf(req), ip: req.ip }, req.query.phone)),
+  app.get(
+    `${base}/lookup`,
+    { ...guard('action:lookup'), schema: { querystring: customerLookupQuerySchema, response: { 200: envelope(customerCardSchema) } } },
+    async (req) => ok(await lookupCustomer(app.db, { session: sessionOf(req), ip: req.ip }, req.query.phone)),
   );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(customerResource) }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(customerResource) }, async (req) =>
+    ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))),
+  );
 
   app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
     ok(await revealPhone(app.db, req, resource, req.params.id, (c) => c.phone)),
@@ -151,7 +173,12 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(customers)
           .values({ ...input, shopId })
           .returning();
-        await audit(tx, req, { action: 'create', entity: 'customer', entityId: created.id, summary: `新建客户 ${created.name} ${maskPhone(created.phone)}` });
+        await audit(tx, req, {
+          action: 'create',
+          entity: 'customer',
+          entityId: created.id,
+          summary: `新建客户 ${created.name} ${maskPhone(created.phone)}`,
+        });
         return created;
       }),
     );
@@ -180,8 +207,8 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   deleteRoutes(app, resource, {
-      summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,
-      blocked: (c, refs) => `客户「${c.name}」已有${refs.join('、')}，不能删除`,
+    summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,
+    blocked: (c, refs) => `客户「${c.name}」已有${refs.join('、')}，不能删除`,
   });
 };
 

@@ -12,7 +12,10 @@ import { entitlementListQuery, listEntitlements } from '../appointments/listing'
 const entitlementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     resourcePath(entitlementResource),
-    { preValidation: resourceGuard(entitlementResource, 'list'), schema: { querystring: entitlementListQuery, response: { 200: envelope(z.array(entitlementRowSchema)) } } },
+    {
+      preValidation: resourceGuard(entitlementResource, 'list'),
+      schema: { querystring: entitlementListQuery, response: { 200: envelope(z.array(entitlementRowSchema)) } },
+    },
     async (req, reply) => {
       const { rows, total } = await listEntitlements(app.db, sessionOf(req), req.query);
       return page(reply, rows, total);

@@ -16,8 +16,10 @@ import { ledgerSheet } from '../export/ledgerSheet';
 /** GET <list>/export: a list as .xlsx with the list's own query string, roles and shop scope (server/export/xlsxExport.ts). */
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const exportOf = <T extends PgTable, F extends Record<string, FilterField>>(list: Resource<T, F>, sheet: ExportSheet) =>
-    app.get(`${resourcePath(list.descriptor)}/export`, { preValidation: resourceGuard(list.descriptor, 'list'), schema: { querystring: list.listQuery } }, (req, reply) =>
-      sendListExport(app, req, reply, list, req.query, sheet),
+    app.get(
+      `${resourcePath(list.descriptor)}/export`,
+      { preValidation: resourceGuard(list.descriptor, 'list'), schema: { querystring: list.listQuery } },
+      (req, reply) => sendListExport(app, req, reply, list, req.query, sheet),
     );
   exportOf(performanceList, performanceSheet);
   exportOf(ledgerList, ledgerSheet);

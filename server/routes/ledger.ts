@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ledgerEntryCreateSchema, ledgerEntryResource, ledgerEntryRowSchema, ledgerReverseSchema, ledgerSummaryQuerySchema, ledgerSummarySchema, type LedgerEntry } from '../../contract/ledgerEntry';
+import {
+  ledgerEntryCreateSchema,
+  ledgerEntryResource,
+  ledgerEntryRowSchema,
+  ledgerReverseSchema,
+  ledgerSummaryQuerySchema,
+  ledgerSummarySchema,
+  type LedgerEntry,
+} from '../../contract/ledgerEntry';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
@@ -20,13 +28,21 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     sendStatements<LedgerRow, LedgerEntry>(reply, ledgerListStatements(app.db, sessionOf(req), req.query), ledgerView),
   );
 
-  app.get(`${base}/summary`, { ...guard('list'), schema: { querystring: ledgerSummaryQuerySchema, response: { 200: envelope(ledgerSummarySchema) } } }, async (req) =>
-    ok(await ledgerSummary(app.db, sessionOf(req), req.query)),
+  app.get(
+    `${base}/summary`,
+    { ...guard('list'), schema: { querystring: ledgerSummaryQuerySchema, response: { 200: envelope(ledgerSummarySchema) } } },
+    async (req) => ok(await ledgerSummary(app.db, sessionOf(req), req.query)),
   );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(ledgerEntryResource) }, async (req) => ok(await readLedgerEntry(app.db, sessionOf(req), req.params.id)));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(ledgerEntryResource) }, async (req) =>
+    ok(await readLedgerEntry(app.db, sessionOf(req), req.params.id)),
+  );
 
-  app.post(base, { ...guard('create'), schema: { body: ledgerEntryCreateSchema, response: { 200: envelope(ledgerEntryRowSchema) } } }, async (req) => ok(await addLedgerEntry(app.db, actor(req), req.body)));
+  app.post(
+    base,
+    { ...guard('create'), schema: { body: ledgerEntryCreateSchema, response: { 200: envelope(ledgerEntryRowSchema) } } },
+    async (req) => ok(await addLedgerEntry(app.db, actor(req), req.body)),
+  );
 
   app.post(`${base}/:id/reverse`, { ...guard('action:reverse'), schema: { params: idParams, body: ledgerReverseSchema } }, async (req) =>
     ok(await reverseLedgerEntry(app.db, actor(req), req.params.id, req.body.reason)),

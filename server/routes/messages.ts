@@ -2,7 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { MESSAGE_API, MESSAGE_LIST, MESSAGE_STATUS, messageReadSchema, messageRowSchema, messageScopeSchema, type UnreadCount } from '../../contract/message';
+import {
+  MESSAGE_API,
+  MESSAGE_LIST,
+  MESSAGE_STATUS,
+  messageReadSchema,
+  messageRowSchema,
+  messageScopeSchema,
+  type UnreadCount,
+} from '../../contract/message';
 import { messages } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { listQuery, listSpec } from '../db/list/listQuery';
@@ -46,15 +54,28 @@ const row = {
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const mine = (req: FastifyRequest): SQL => eq(messages.accountId, sessionOf(req).accountId);
 
-  app.get(MESSAGE_API.list, { preValidation: authenticate, schema: { querystring: listRequestSchema(spec), response: { 200: envelope(z.array(messageRowSchema)) } } }, async (req, reply) => {
-    const list = listQuery(req.query, spec);
-    const where = and(mine(req), list.where);
-    const [rows, [{ total }]] = await Promise.all([
-      app.db.select(row).from(messages).where(where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
-      app.db.select({ total: count() }).from(messages).where(where),
-    ]);
-    return page(reply, rows, total);
-  });
+  app.get(
+    MESSAGE_API.list,
+    {
+      preValidation: authenticate,
+      schema: { querystring: listRequestSchema(spec), response: { 200: envelope(z.array(messageRowSchema)) } },
+    },
+    async (req, reply) => {
+      const list = listQuery(req.query, spec);
+      const where = and(mine(req), list.where);
+      const [rows, [{ total }]] = await Promise.all([
+        app.db
+          .select(row)
+          .from(messages)
+          .where(where)
+          .orderBy(...list.orderBy)
+          .limit(list.limit)
+          .offset(list.offset),
+        app.db.select({ total: count() }).from(messages).where(where),
+      ]);
+      return page(reply, rows, total);
+    },
+  );
 
   app.get(MESSAGE_API.unreadCount, { preValidation: authenticate }, async (req) => {
     const rows = await app.db
@@ -92,7 +113,8 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ status: MESSAGE_STATUS.read })
         .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread), type ? eq(messages.type, type) : undefined))
         .returning({ id: messages.id });
-      if (done.length) await audit(tx, req, { action: 'read-all', entity: 'message', summary: `全部已读（${type ?? '全部类型'}）：${done.length} 条` });
+      if (done.length)
+        await audit(tx, req, { action: 'read-all', entity: 'message', summary: `全部已读（${type ?? '全部类型'}）：${done.length} 条` });
       return done.length;
     });
     return ok({ updated });
@@ -110,7 +132,8 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(messages)
         .where(and(mine(req), type ? eq(messages.type, type) : undefined))
         .returning({ id: messages.id });
-      if (gone.length) await audit(tx, req, { action: 'clear', entity: 'message', summary: `清空消息（${type ?? '全部类型'}）：${gone.length} 条` });
+      if (gone.length)
+        await audit(tx, req, { action: 'clear', entity: 'message', summary: `清空消息（${type ?? '全部类型'}）：${gone.length} 条` });
       return gone.length;
     });
     return ok({ deleted });

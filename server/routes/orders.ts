@@ -21,21 +21,36 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(base, { ...guard('list'), schema: listSchema(orderResource, orderList) }, async (req, reply) => {
     const names = await shopNames(app.db);
-    return sendStatements<OrderRow, Order>(reply, orderListStatements(app.db, sessionOf(req), req.query), (row) => orderView(row, names.get(row.shopId) ?? ''));
+    return sendStatements<OrderRow, Order>(reply, orderListStatements(app.db, sessionOf(req), req.query), (row) =>
+      orderView(row, names.get(row.shopId) ?? ''),
+    );
   });
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) => ok(await readOrder(app.db, sessionOf(req), req.params.id)));
-
-  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } }, (req, reply) =>
-    answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(orderResource) }, async (req) =>
+    ok(await readOrder(app.db, sessionOf(req), req.params.id)),
   );
 
-  app.post(`${base}/:id/pay`, { ...guard('action:pay'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer } }, (req, reply) =>
-    answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
+  app.post(
+    base,
+    { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } },
+    (req, reply) => answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
   );
 
-  app.post(`${base}/:id/cancel`, { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: orderCancelSchema, ...answer } }, async (req) =>
-    ok(await app.db.transaction((tx) => cancelOrder(tx, { session: sessionOf(req), ip: req.ip }, req.params.id, req.body.reason))),
+  app.post(
+    `${base}/:id/pay`,
+    {
+      ...guard('action:pay'),
+      ...SESSION_NEUTRAL,
+      schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer },
+    },
+    (req, reply) => answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
+  );
+
+  app.post(
+    `${base}/:id/cancel`,
+    { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: orderCancelSchema, ...answer } },
+    async (req) =>
+      ok(await app.db.transaction((tx) => cancelOrder(tx, { session: sessionOf(req), ip: req.ip }, req.params.id, req.body.reason))),
   );
 };
 

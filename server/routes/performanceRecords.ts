@@ -13,7 +13,13 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { performanceList, performanceListStatements, performanceSummary, performanceView, readPerformanceRecord } from '../performance/listing';
+import {
+  performanceList,
+  performanceListStatements,
+  performanceSummary,
+  performanceView,
+  readPerformanceRecord,
+} from '../performance/listing';
 import { approvePerformanceRecords, reviewPerformanceRecord } from '../performance/review';
 
 /** Finance's review of what the staff earned; the rules live in server/performance/. */
@@ -27,18 +33,29 @@ const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The sums above the table: the same filters as the list, paging ignored.
-  app.get(`${base}/summary`, { ...guard('list'), schema: { querystring: performanceList.listQuery, response: { 200: envelope(performanceSummarySchema) } } }, async (req) =>
-    ok(await performanceSummary(app.db, sessionOf(req), req.query)),
+  app.get(
+    `${base}/summary`,
+    { ...guard('list'), schema: { querystring: performanceList.listQuery, response: { 200: envelope(performanceSummarySchema) } } },
+    async (req) => ok(await performanceSummary(app.db, sessionOf(req), req.query)),
   );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(performanceRecordResource) }, async (req) => ok(await readPerformanceRecord(app.db, req.params.id)));
-
-  app.post(`${base}/approve`, { ...guard('action:approve'), schema: { body: performanceBatchApproveSchema, response: { 200: envelope(performanceBatchResultSchema) } } }, async (req) =>
-    ok(await approvePerformanceRecords(app.db, actor(req), req.body.ids)),
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(performanceRecordResource) }, async (req) =>
+    ok(await readPerformanceRecord(app.db, req.params.id)),
   );
 
-  app.post(`${base}/:id/approve`, { ...guard('action:approve'), schema: { params: idParams, body: performanceApproveSchema } }, async (req) =>
-    ok(await reviewPerformanceRecord(app.db, actor(req), req.params.id, { approve: true })),
+  app.post(
+    `${base}/approve`,
+    {
+      ...guard('action:approve'),
+      schema: { body: performanceBatchApproveSchema, response: { 200: envelope(performanceBatchResultSchema) } },
+    },
+    async (req) => ok(await approvePerformanceRecords(app.db, actor(req), req.body.ids)),
+  );
+
+  app.post(
+    `${base}/:id/approve`,
+    { ...guard('action:approve'), schema: { params: idParams, body: performanceApproveSchema } },
+    async (req) => ok(await reviewPerformanceRecord(app.db, actor(req), req.params.id, { approve: true })),
   );
 
   app.post(`${base}/:id/reject`, { ...guard('action:reject'), schema: { params: idParams, body: performanceRejectSchema } }, async (req) =>

@@ -24,7 +24,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .for('update');
       const summary = diffSummary(before, input);
       if (!summary) return userInfo(tx, s);
-      await tx.update(accounts).set({ ...input, updatedAt: sql`now()` }).where(eq(accounts.id, s.accountId));
+      await tx
+        .update(accounts)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(accounts.id, s.accountId));
       await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary });
       return userInfo(tx, s);
     });

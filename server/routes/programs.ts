@@ -51,7 +51,9 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendList(app.db, req, reply, resource, request);
   });
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(programResource) }, async (req) => ok(await findRow(app.db, req, resource, req.params.id)));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(programResource) }, async (req) =>
+    ok(await findRow(app.db, req, resource, req.params.id)),
+  );
 
   app.post(base, { ...guard('create'), schema: { body: programCreateSchema } }, async (req) => {
     const input = req.body;
@@ -68,10 +70,15 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
-      if (!programPricesValid({ ...before, ...input })) throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);
+      if (!programPricesValid({ ...before, ...input }))
+        throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);
       const summary = diffSummary(before, input);
       if (!summary) return before;
-      const [after] = await tx.update(programs).set({ ...input, updatedAt: sql`now()` }).where(eq(programs.id, id)).returning();
+      const [after] = await tx
+        .update(programs)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(programs.id, id))
+        .returning();
       await audit(tx, req, { action: 'update', entity: 'program', entityId: id, summary });
       return after;
     });
@@ -79,8 +86,8 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   deleteRoutes(app, resource, {
-      summary: (p) => `删除服务项目 ${p.name}`,
-      blocked: (p, refs) => `服务项目「${p.name}」已有${refs.join('、')}，不能删除；如不再提供，请将其下架`,
+    summary: (p) => `删除服务项目 ${p.name}`,
+    blocked: (p, refs) => `服务项目「${p.name}」已有${refs.join('、')}，不能删除；如不再提供，请将其下架`,
   });
 };
 

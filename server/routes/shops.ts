@@ -66,9 +66,13 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(shopResource);
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(shopResource, verb) });
 
-  app.get(base, { ...guard('list'), schema: listSchema(shopResource, resource) }, async (req, reply) => sendList(app.db, req, reply, resource, req.query));
+  app.get(base, { ...guard('list'), schema: listSchema(shopResource, resource) }, async (req, reply) =>
+    sendList(app.db, req, reply, resource, req.query),
+  );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(shopResource) }, async (req) => ok(await findRow(app.db, req, resource, req.params.id)));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(shopResource) }, async (req) =>
+    ok(await findRow(app.db, req, resource, req.params.id)),
+  );
 
   app.post(base, { ...guard('create'), schema: { body: shopCreateSchema } }, async (req) => {
     const input = req.body;
@@ -86,11 +90,16 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = changes(req.body);
     const row = await app.db.transaction(async (tx) => {
       const before = await findRow(tx, req, resource, id, true);
-      if (!shopHoursValid({ ...before, ...input })) throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
+      if (!shopHoursValid({ ...before, ...input }))
+        throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
       const summary = diffSummary(before, input);
       if (!summary) return before;
       if (input.name !== undefined || input.status !== undefined) await assertNameFree(tx, { ...before, ...input }, id);
-      const [after] = await tx.update(shops).set({ ...input, updatedAt: sql`now()` }).where(eq(shops.id, id)).returning();
+      const [after] = await tx
+        .update(shops)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(shops.id, id))
+        .returning();
       await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary });
       return after;
     });
@@ -98,8 +107,8 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   deleteRoutes(app, resource, {
-      summary: (shop) => `删除门店 ${shop.name}`,
-      blocked: (shop, refs) => `门店「${shop.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`,
+    summary: (shop) => `删除门店 ${shop.name}`,
+    blocked: (shop, refs) => `门店「${shop.name}」仍有${refs.join('、')}，不能删除；如已不再营业，请将其设为停业`,
   });
 };
 

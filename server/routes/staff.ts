@@ -61,9 +61,13 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(staffResource);
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(staffResource, verb) });
 
-  app.get(base, { ...guard('list'), schema: listSchema(staffResource, resource) }, (req, reply) => sendList(app.db, req, reply, resource, req.query, withMaskedPhone));
+  app.get(base, { ...guard('list'), schema: listSchema(staffResource, resource) }, (req, reply) =>
+    sendList(app.db, req, reply, resource, req.query, withMaskedPhone),
+  );
 
-  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(staffResource) }, async (req) => ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))));
+  app.get(`${base}/:id`, { ...guard('read'), schema: readSchema(staffResource) }, async (req) =>
+    ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))),
+  );
 
   app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
     ok(await revealPhone(app.db, req, resource, req.params.id, (m) => m.phone)),
@@ -74,7 +78,10 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const shopId = currentShopId(req);
     const row = await app.db.transaction(async (tx) => {
       await assertLinkableAccount(tx, input.accountId, shopId);
-      const [created] = await tx.insert(staff).values({ ...input, shopId }).returning();
+      const [created] = await tx
+        .insert(staff)
+        .values({ ...input, shopId })
+        .returning();
       await audit(tx, req, { action: 'create', entity: 'staff', entityId: created.id, summary: `新建员工 ${created.name}` });
       return created;
     });
@@ -89,7 +96,11 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const summary = diffSummary(before, input);
       if (!summary) return before;
       if (input.accountId !== before.accountId) await assertLinkableAccount(tx, input.accountId, before.shopId);
-      const [after] = await tx.update(staff).set({ ...input, updatedAt: sql`now()` }).where(eq(staff.id, id)).returning();
+      const [after] = await tx
+        .update(staff)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(staff.id, id))
+        .returning();
       await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary });
       return after;
     });
@@ -97,8 +108,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   deleteRoutes(app, resource, {
-      summary: (m) => `删除员工 ${m.name}`,
-      blocked: (m, refs) => `员工「${m.name}」已有${refs.join('、')}，不能删除；如已离职，请将在职状态设为离职`,
+    summary: (m) => `删除员工 ${m.name}`,
+    blocked: (m, refs) => `员工「${m.name}」已有${refs.join('、')}，不能删除；如已离职，请将在职状态设为离职`,
   });
 };
 

@@ -58,7 +58,13 @@ export const DAILY_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** Counted before the body is read, so a refused flood costs no decoding. */
 async function uploadRate(req: FastifyRequest): Promise<void> {
-  await hitRateLimit(req.server.db, `upload:${sessionOf(req).accountId}`, UPLOADS_PER_MINUTE, 60, `每分钟最多上传 ${UPLOADS_PER_MINUTE} 张图片`);
+  await hitRateLimit(
+    req.server.db,
+    `upload:${sessionOf(req).accountId}`,
+    UPLOADS_PER_MINUTE,
+    60,
+    `每分钟最多上传 ${UPLOADS_PER_MINUTE} 张图片`,
+  );
 }
 
 /** 42900 when the account's uploads of the last 24 hours, with this one, exceed the daily quota. */
@@ -118,12 +124,22 @@ const uploadRoutes: FastifyPluginAsyncZod<{ storage?: ImageStorage }> = async (a
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${account}`}))`);
       await checkDailyQuota(tx, account, clean.length);
       const name = await storage.save(clean, ext);
-      const saved: UploadedImage = { url: `${UPLOAD_PATH}/${name}`, name: displayName(filename), size: clean.length, mime: IMAGE_TYPES[ext] };
+      const saved: UploadedImage = {
+        url: `${UPLOAD_PATH}/${name}`,
+        name: displayName(filename),
+        size: clean.length,
+        mime: IMAGE_TYPES[ext],
+      };
       const [row] = await tx
         .insert(uploads)
         .values({ storedName: name, originalName: saved.name, mime: saved.mime, sizeBytes: saved.size, accountId: account })
         .returning({ id: uploads.id });
-      await audit(tx, req, { action: 'upload', entity: 'upload', entityId: row.id, summary: `上传图片 ${saved.name}（${saved.size} 字节）存为 ${name}` });
+      await audit(tx, req, {
+        action: 'upload',
+        entity: 'upload',
+        entityId: row.id,
+        summary: `上传图片 ${saved.name}（${saved.size} 字节）存为 ${name}`,
+      });
       return saved;
     });
     return ok(image);
@@ -134,12 +150,14 @@ const uploadRoutes: FastifyPluginAsyncZod<{ storage?: ImageStorage }> = async (a
     const { name } = req.params;
     const stream = await storage.open(name);
     if (!stream) throw notFound('图片不存在');
-    return reply
-      .header('content-type', IMAGE_TYPES[extOf(name)])
-      .header('x-content-type-options', 'nosniff')
-      // A stored name never changes its bytes.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(stream);
+    return (
+      reply
+        .header('content-type', IMAGE_TYPES[extOf(name)])
+        .header('x-content-type-options', 'nosniff')
+        // A stored name never changes its bytes.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream)
+    );
   });
 };
 

@@ -54,7 +54,13 @@ function pathTo(status: AppointmentStatus): { action: AppointmentEventAction; fr
     cancelled: ['cancel'],
     'no-show': ['confirm', 'no-show'],
   };
-  const to: Record<string, AppointmentStatus> = { confirm: 'confirmed', arrive: 'arrived', complete: 'completed', cancel: 'cancelled', 'no-show': 'no-show' };
+  const to: Record<string, AppointmentStatus> = {
+    confirm: 'confirmed',
+    arrive: 'arrived',
+    complete: 'completed',
+    cancel: 'cancelled',
+    'no-show': 'no-show',
+  };
   let from: AppointmentStatus = 'booked';
   return steps[status].map((action) => {
     const step = { action, from, to: to[action] };
@@ -69,15 +75,31 @@ function pathTo(status: AppointmentStatus): { action: AppointmentEventAction; fr
  * them from paid orders does not exist yet), some already booked or used. Run inside seedDemo's
  * transaction; plans everything in memory and writes it in a few bulk inserts.
  */
-export async function seedAppointments(tx: Tx, ctx: { shopIds: number[]; managerOf: (shopId: number) => { id: number; name: string } }, now = Date.now()): Promise<void> {
+export async function seedAppointments(
+  tx: Tx,
+  ctx: { shopIds: number[]; managerOf: (shopId: number) => { id: number; name: string } },
+  now = Date.now(),
+): Promise<void> {
   const r = seededRandom(20261123);
   const shopRows = await tx.select().from(shops).where(inArray(shops.id, ctx.shopIds));
   const team = await tx
     .select({ id: staff.id, name: staff.name, job: staff.job, shopId: staff.shopId })
     .from(staff)
     .where(and(inArray(staff.shopId, ctx.shopIds), eq(staff.status, 'active'), inArray(staff.job, ['tattoo-artist', 'beautician'])));
-  const menu = await tx.select({ id: programs.id, name: programs.name, type: programs.type, touchUpDays: programs.touchUpDays, minutes: programs.durationMinutes }).from(programs).where(eq(programs.status, 'on'));
-  const people = await tx.select({ id: customers.id, name: customers.name, phone: customers.phone, shopId: customers.shopId }).from(customers).where(inArray(customers.shopId, ctx.shopIds));
+  const menu = await tx
+    .select({
+      id: programs.id,
+      name: programs.name,
+      type: programs.type,
+      touchUpDays: programs.touchUpDays,
+      minutes: programs.durationMinutes,
+    })
+    .from(programs)
+    .where(eq(programs.status, 'on'));
+  const people = await tx
+    .select({ id: customers.id, name: customers.name, phone: customers.phone, shopId: customers.shopId })
+    .from(customers)
+    .where(inArray(customers.shopId, ctx.shopIds));
 
   const planned: Planned[] = [];
   const entitlements: PlannedEntitlement[] = [];
@@ -125,7 +147,13 @@ export async function seedAppointments(tx: Tx, ctx: { shopIds: number[]; manager
           } else if (status === 'completed' && program.touchUpDays > 0) {
             p.grants = entitlements.length;
             open.push(entitlements.length);
-            entitlements.push({ shopId: shop.id, customerId: p.customer.id, programId: program.id, validFrom: end, validUntil: end + program.touchUpDays * DAY_MS });
+            entitlements.push({
+              shopId: shop.id,
+              customerId: p.customer.id,
+              programId: program.id,
+              validFrom: end,
+              validUntil: end + program.touchUpDays * DAY_MS,
+            });
           }
           planned.push(p);
           cursor = end + r.int(2, 14) * 15 * MIN_MS;
@@ -136,7 +164,20 @@ export async function seedAppointments(tx: Tx, ctx: { shopIds: number[]; manager
         const program = r.pick(menu.filter((x) => x.type !== 3));
         const start = open0 + r.int(0, 12) * 30 * MIN_MS;
         if (start + program.minutes * MIN_MS <= close) {
-          planned.push({ shopId: shop.id, kind: 'new-customer', customer: r.pick(clients), program, staffId: null, staffName: '', start, minutes: program.minutes, status: 'booked', note: '客户说谁有空都行', cancelReason: '', overrideReason: '' });
+          planned.push({
+            shopId: shop.id,
+            kind: 'new-customer',
+            customer: r.pick(clients),
+            program,
+            staffId: null,
+            staffName: '',
+            start,
+            minutes: program.minutes,
+            status: 'booked',
+            note: '客户说谁有空都行',
+            cancelReason: '',
+            overrideReason: '',
+          });
         }
       }
     }
@@ -146,7 +187,15 @@ export async function seedAppointments(tx: Tx, ctx: { shopIds: number[]; manager
   await insertJson(
     tx,
     'touch_up_entitlements',
-    entitlements.map((e, i) => ({ id: entitlementIds[i], shop_id: e.shopId, customer_id: e.customerId, program_id: e.programId, source: 'order', valid_from: iso(e.validFrom), valid_until: iso(e.validUntil) })),
+    entitlements.map((e, i) => ({
+      id: entitlementIds[i],
+      shop_id: e.shopId,
+      customer_id: e.customerId,
+      program_id: e.programId,
+      source: 'order',
+      valid_from: iso(e.validFrom),
+      valid_until: iso(e.validUntil),
+    })),
   );
 
   const bookedAt = planned.map((p) => Math.min(p.start - r.int(1, 10 * 24) * 3600_000, now - 5 * MIN_MS));
@@ -189,17 +238,40 @@ export async function seedAppointments(tx: Tx, ctx: { shopIds: number[]; manager
   planned.forEach((p, i) => {
     const who = ctx.managerOf(p.shopId);
     const base = { appointment_id: ids[i], account_id: who.id, account_name: who.name };
-    events.push({ ...base, action: 'book', from_status: null, to_status: 'booked', summary: `${p.customer.name} ${p.program.name} ${p.staffName || '未指定服务人员'}`, created_at: iso(bookedAt[i]) });
+    events.push({
+      ...base,
+      action: 'book',
+      from_status: null,
+      to_status: 'booked',
+      summary: `${p.customer.name} ${p.program.name} ${p.staffName || '未指定服务人员'}`,
+      created_at: iso(bookedAt[i]),
+    });
     pathTo(p.status).forEach((s, k) => {
       // Confirmed by phone soon after booking; later steps at or after the start.
-      const at = s.action === 'confirm' ? bookedAt[i] + 3600_000 : s.action === 'cancel' ? bookedAt[i] + 86_400_000 : p.start + k * p.minutes * 20_000;
-      events.push({ ...base, action: s.action, from_status: s.from, to_status: s.to, summary: s.action === 'cancel' ? `原因：${p.cancelReason}` : '', created_at: iso(Math.min(at, now)) });
+      const at =
+        s.action === 'confirm'
+          ? bookedAt[i] + 3600_000
+          : s.action === 'cancel'
+            ? bookedAt[i] + 86_400_000
+            : p.start + k * p.minutes * 20_000;
+      events.push({
+        ...base,
+        action: s.action,
+        from_status: s.from,
+        to_status: s.to,
+        summary: s.action === 'cancel' ? `原因：${p.cancelReason}` : '',
+        created_at: iso(Math.min(at, now)),
+      });
     });
   });
   await insertJson(tx, 'appointment_events', events);
 
   const reminders = planned
-    .map((p, i) => ({ appointmentId: ids[i], sendAt: reminderTime(iso(p.start)), active: p.status === 'booked' || p.status === 'confirmed' }))
+    .map((p, i) => ({
+      appointmentId: ids[i],
+      sendAt: reminderTime(iso(p.start)),
+      active: p.status === 'booked' || p.status === 'confirmed',
+    }))
     .filter((x) => x.active && x.sendAt > now)
     .map((x) => ({ appointment_id: x.appointmentId, send_at: iso(x.sendAt) }));
   await insertJson(tx, 'reminder_jobs', reminders);

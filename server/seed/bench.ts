@@ -125,15 +125,18 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
       [BENCH.banners],
     );
 
-    const account = await client.query<{ id: number }>(`insert into accounts (name, phone, password_hash, job_name) values ('压测店长', $1, $2, '店长') returning id`, [
-      BENCH.managerPhone,
-      passwordHash,
+    const account = await client.query<{ id: number }>(
+      `insert into accounts (name, phone, password_hash, job_name) values ('压测店长', $1, $2, '店长') returning id`,
+      [BENCH.managerPhone, passwordHash],
+    );
+    await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [
+      account.rows[0].id,
+      shopIds[0],
     ]);
-    await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [account.rows[0].id, shopIds[0]]);
-    const finance = await client.query<{ id: number }>(`insert into accounts (name, phone, password_hash, job_name) values ('压测财务', $1, $2, '财务') returning id`, [
-      BENCH.financePhone,
-      passwordHash,
-    ]);
+    const finance = await client.query<{ id: number }>(
+      `insert into accounts (name, phone, password_hash, job_name) values ('压测财务', $1, $2, '财务') returning id`,
+      [BENCH.financePhone, passwordHash],
+    );
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, 'financial-staff', null)`, [finance.rows[0].id]);
     await seedBenchPerformance(client, shopIds);
     await seedBenchOrders(client, shopIds, passwordHash);
@@ -146,7 +149,9 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
     client.release();
   }
   // Fresh statistics for the planner and a visibility map for index-only counts.
-  await pool.query('vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records, shop_day_sales, appointments');
+  await pool.query(
+    'vacuum analyze shops, customers, staff, programs, banners, accounts, account_grants, orders, performance_records, shop_day_sales, appointments',
+  );
   return { shopIds, managerShopId: shopIds[0], ms: performance.now() - t0 };
 }
 
@@ -157,10 +162,12 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
  */
 async function seedBenchPerformance(client: pg.PoolClient, shopIds: number[]): Promise<void> {
   await client.query(
-    `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at, created_at, updated_at)
+    `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares,
+      paid_at, created_at, updated_at)
      select to_char(o.at at time zone 'Asia/Shanghai', 'YYYYMMDD') || '-' || lpad(o.shop_id::text, 3, '0') || '-' || lpad(g::text, 6, '0'),
             o.shop_id, '压测客户', 'paid',
-            jsonb_build_array(jsonb_build_object('programId', 1, 'programName', '雾眉', 'programType', 1, 'unitPriceFen', o.price, 'vipPrice', false, 'quantity', 1, 'discountFen', 0, 'amountFen', o.price)),
+            jsonb_build_array(jsonb_build_object('programId', 1, 'programName', '雾眉', 'programType', 1, 'unitPriceFen', o.price,
+              'vipPrice', false, 'quantity', 1, 'discountFen', 0, 'amountFen', o.price)),
             o.price, o.price, jsonb_build_array(jsonb_build_object('method', 'wechat', 'amountFen', o.price)), o.price,
             jsonb_build_array(jsonb_build_object('staffId', s.ids[1 + g % s.n], 'staffName', s.names[1 + g % s.n], 'shareBp', 5000),
                               jsonb_build_object('staffId', s.ids[1 + (g + 1) % s.n], 'staffName', s.names[1 + (g + 1) % s.n], 'shareBp', 5000)),

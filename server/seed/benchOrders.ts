@@ -16,7 +16,8 @@ export const BENCH_REPORTS = {
 
 export async function seedBenchOrders(client: pg.PoolClient, shopIds: number[], passwordHash: string): Promise<void> {
   await client.query(
-    `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, discount_fen, payable_fen, payments, paid_fen, refunded_fen, staff_shares, paid_at, created_at, updated_at)
+    `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, discount_fen, payable_fen, payments,
+      paid_fen, refunded_fen, staff_shares, paid_at, created_at, updated_at)
      select 'B' || lpad(g::text, 9, '0'), o.shop_id,
             case when g % 5 = 0 then null else c.ids[1 + (g / 50) % cardinality(c.ids)] end,
             case when g % 5 = 0 then '散客' else '压测客户' end,
@@ -31,7 +32,8 @@ export async function seedBenchOrders(client: pg.PoolClient, shopIds: number[], 
     [shopIds, BENCH_REPORTS.orders, BENCH_REPORTS.days],
   );
   await client.query(
-    `insert into performance_records (order_id, order_no, shop_id, staff_id, staff_name, kind, share_bp, amount_fen, commission_rate_bp, commission_fen, status, reviewed_at, created_at, updated_at)
+    `insert into performance_records (order_id, order_no, shop_id, staff_id, staff_name, kind, share_bp, amount_fen, commission_rate_bp,
+      commission_fen, status, reviewed_at, created_at, updated_at)
      select o.id, o.order_no, o.shop_id, s.id, s.name, 'sale', 10000, o.payable_fen, s.commission_rate_bp, o.payable_fen * s.commission_rate_bp / 10000,
             case when o.paid_at > now() - interval '7 days' then 'pending' when o.id % 10 = 0 then 'rejected' else 'approved' end,
             case when o.paid_at > now() - interval '7 days' then null else o.paid_at + interval '3 days' end,
@@ -46,8 +48,10 @@ export async function seedBenchOrders(client: pg.PoolClient, shopIds: number[], 
     [BENCH_REPORTS.adminPhone, '压测管理员', 'admin'],
     [BENCH_REPORTS.financePhone, '压测财务', 'financial-staff'],
   ]) {
-    const account = await client.query<{ id: number }>(`insert into accounts (name, phone, password_hash, job_name) values ($1, $2, $3, '') returning id`, [name, phone, passwordHash]);
+    const account = await client.query<{ id: number }>(
+      `insert into accounts (name, phone, password_hash, job_name) values ($1, $2, $3, '') returning id`,
+      [name, phone, passwordHash],
+    );
     await client.query(`insert into account_grants (account_id, role, shop_id) values ($1, $2, null)`, [account.rows[0].id, role]);
   }
 }
-

@@ -13,6 +13,13 @@ export async function takeIds(tx: Tx, sequence: string, n: number): Promise<numb
  */
 export async function insertJson(tx: Tx, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = sql.raw(Object.keys(rows[0]).map((c) => `"${c}"`).join(', '));
-  await tx.execute(sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`);
+  const columns = sql.raw(
+    Object.keys(rows[0])
+      .map((c) => `"${c}"`)
+      .join(', '),
+  );
+  await tx.execute(
+    sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)},
+      ${JSON.stringify(rows)}::json)`,
+  );
 }

@@ -146,7 +146,11 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
 const DAY_MS = 86_400_000;
 
 /** A picture per program type: 1 eyebrow tattoo, 2 lip tattoo, 3 beauty. */
-const PROGRAM_PICTURES: Record<number, string> = { 1: '/demo/program-brow.webp', 2: '/demo/program-lips.webp', 3: '/demo/program-beauty.webp' };
+const PROGRAM_PICTURES: Record<number, string> = {
+  1: '/demo/program-brow.webp',
+  2: '/demo/program-lips.webp',
+  3: '/demo/program-beauty.webp',
+};
 
 /** The programs and the customer app's banners; run inside seedDemo's transaction. */
 export async function seedCatalog(tx: Tx, now = Date.now()): Promise<void> {
@@ -154,10 +158,65 @@ export async function seedCatalog(tx: Tx, now = Date.now()): Promise<void> {
   await tx.insert(programs).values(DEMO_PROGRAMS.map((p) => ({ ...p, mainImage: PROGRAM_PICTURES[p.type] })));
   const at = (days: number) => new Date(now + days * DAY_MS).toISOString();
   await tx.insert(banners).values([
-    { name: '新客首单立减 200 元', image: '/demo/banner-new-customer.webp', platform: '小程序', priority: 100, type: '首页轮播', source: '市场部', jumpLink: '/pages/activity/new-customer', status: 'on', startAt: at(-10), endAt: at(50) },
-    { name: '水晶唇限时体验价', image: '/demo/banner-lips.webp', platform: '小程序', priority: 90, type: '首页轮播', source: '市场部', jumpLink: '/pages/program/detail?name=水晶唇', status: 'on', startAt: at(-3), endAt: at(27) },
-    { name: '会员日 全场护理 8 折', image: '/demo/banner-member-day.webp', platform: 'H5', priority: 80, type: '活动页', source: '运营部', jumpLink: 'https://m.meiyanfang.example.com/member-day', status: 'on', startAt: null, endAt: null },
-    { name: '老带新 双方各得护理券', image: '/demo/banner-referral.webp', platform: '小程序', priority: 70, type: '首页轮播', source: '运营部', jumpLink: '/pages/activity/referral', status: 'on', startAt: at(-30), endAt: at(60) },
-    { name: '春季眉形设计沙龙', image: '/demo/banner-new-customer.webp', platform: 'H5', priority: 60, type: '活动页', source: '市场部', jumpLink: 'https://m.meiyanfang.example.com/salon', status: 'off', startAt: at(-120), endAt: at(-90) },
+    {
+      name: '新客首单立减 200 元',
+      image: '/demo/banner-new-customer.webp',
+      platform: '小程序',
+      priority: 100,
+      type: '首页轮播',
+      source: '市场部',
+      jumpLink: '/pages/activity/new-customer',
+      status: 'on',
+      startAt: at(-10),
+      endAt: at(50),
+    },
+    {
+      name: '水晶唇限时体验价',
+      image: '/demo/banner-lips.webp',
+      platform: '小程序',
+      priority: 90,
+      type: '首页轮播',
+      source: '市场部',
+      jumpLink: '/pages/program/detail?name=水晶唇',
+      status: 'on',
+      startAt: at(-3),
+      endAt: at(27),
+    },
+    {
+      name: '会员日 全场护理 8 折',
+      image: '/demo/banner-member-day.webp',
+      platform: 'H5',
+      priority: 80,
+      type: '活动页',
+      source: '运营部',
+      jumpLink: 'https://m.meiyanfang.example.com/member-day',
+      status: 'on',
+      startAt: null,
+      endAt: null,
+    },
+    {
+      name: '老带新 双方各得护理券',
+      image: '/demo/banner-referral.webp',
+      platform: '小程序',
+      priority: 70,
+      type: '首页轮播',
+      source: '运营部',
+      jumpLink: '/pages/activity/referral',
+      status: 'on',
+      startAt: at(-30),
+      endAt: at(60),
+    },
+    {
+      name: '春季眉形设计沙龙',
+      image: '/demo/banner-new-customer.webp',
+      platform: 'H5',
+      priority: 60,
+      type: '活动页',
+      source: '市场部',
+      jumpLink: 'https://m.meiyanfang.example.com/salon',
+      status: 'off',
+      startAt: at(-120),
+      endAt: at(-90),
+    },
   ]);
 }

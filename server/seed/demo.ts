@@ -33,20 +33,32 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<DemoContext> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const shopRows = await tx.insert(shops).values(DEMO_SHOPS.map((s) => ({ ...s }))).returning({ id: shops.id });
+    const shopRows = await tx
+      .insert(shops)
+      .values(DEMO_SHOPS.map((s) => ({ ...s })))
+      .returning({ id: shops.id });
     const shopIds = shopRows.map((r) => r.id);
     const accountIds: Record<string, number> = {};
     for (const a of DEMO_ACCOUNTS) {
-      const [row] = await tx.insert(accounts).values({ phone: a.phone, name: a.name, jobName: a.jobName, passwordHash }).returning({ id: accounts.id });
+      const [row] = await tx
+        .insert(accounts)
+        .values({ phone: a.phone, name: a.name, jobName: a.jobName, passwordHash })
+        .returning({ id: accounts.id });
       accountIds[a.phone] = row.id;
-      await tx.insert(accountGrants).values(a.grants.map((g) => ({ accountId: row.id, role: g.role, shopId: g.shop === null ? null : shopIds[g.shop] })));
+      await tx
+        .insert(accountGrants)
+        .values(a.grants.map((g) => ({ accountId: row.id, role: g.role, shopId: g.shop === null ? null : shopIds[g.shop] })));
     }
     await seedDemoMessages(tx, accountIds);
     await seedCatalog(tx);
     await seedPeople(tx, { shopIds, accountIds });
     await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
     const finance = DEMO_ACCOUNTS.find((a) => a.grants.some((g) => g.role === 'financial-staff'))!;
-    await seedOrders(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId), finance: { id: accountIds[finance.phone], name: finance.name } });
+    await seedOrders(tx, {
+      shopIds,
+      managerOf: (shopId) => managerOf(shopIds, accountIds, shopId),
+      finance: { id: accountIds[finance.phone], name: finance.name },
+    });
     // Last: the demo's todos are raised from what the seeds above put in.
     await raiseDemoWork(tx);
     return { shopIds, accountIds };

@@ -12,7 +12,11 @@ import { shanghaiClock } from '../appointments/shanghaiTime';
 export async function seedDemoMessages(tx: Tx, accountIds: Record<string, number>): Promise<void> {
   const now = Date.now();
   const rows = Object.entries(DEMO_MESSAGES).flatMap(([phone, list]) =>
-    list.map(({ hoursAgo, ...m }) => ({ ...m, accountId: accountIds[phone], createdAt: new Date(now - hoursAgo * 3600_000).toISOString() })),
+    list.map(({ hoursAgo, ...m }) => ({
+      ...m,
+      accountId: accountIds[phone],
+      createdAt: new Date(now - hoursAgo * 3600_000).toISOString(),
+    })),
   );
   await tx.insert(messages).values(rows);
 }
@@ -53,14 +57,19 @@ export async function raiseDemoWork(db: DbOrTx, now = Date.now()): Promise<void>
     const booked = await db
       .select({ customerName: appointments.customerName, programName: appointments.programName, startAt: appointments.startAt })
       .from(appointments)
-      .where(and(eq(appointments.shopId, shop.id), eq(appointments.status, 'booked'), gt(appointments.startAt, new Date(now).toISOString())))
+      .where(
+        and(eq(appointments.shopId, shop.id), eq(appointments.status, 'booked'), gt(appointments.startAt, new Date(now).toISOString())),
+      )
       .orderBy(asc(appointments.startAt));
     if (booked.length > 0) {
       await raiseMessage(db, managers, {
         type: 'todo',
         title: `${booked.length} 个预约待确认`,
         subTitle: shop.name,
-        content: `请电话确认：${named(booked.map((a) => `${shanghaiClock(a.startAt)} ${a.customerName} ${a.programName}`), booked.length)}。`,
+        content: `请电话确认：${named(
+          booked.map((a) => `${shanghaiClock(a.startAt)} ${a.customerName} ${a.programName}`),
+          booked.length,
+        )}。`,
         messageType: MESSAGE_TAGS.pending,
         link: pathOf('NewCustomer'),
       });
@@ -77,7 +86,10 @@ export async function raiseDemoWork(db: DbOrTx, now = Date.now()): Promise<void>
         type: 'todo',
         title: `${unsigned.length} 位客户未签知情同意书`,
         subTitle: shop.name,
-        content: `请在服务前补签：${named(unsigned.map((c) => c.name), unsigned.length)}。`,
+        content: `请在服务前补签：${named(
+          unsigned.map((c) => c.name),
+          unsigned.length,
+        )}。`,
         messageType: MESSAGE_TAGS.attention,
         link: unsigned.length === 1 ? pathOf('ConsumerDetail').replace(':id', String(unsigned[0].id)) : pathOf('Consumer'),
       });
@@ -86,7 +98,10 @@ export async function raiseDemoWork(db: DbOrTx, now = Date.now()): Promise<void>
 
   const reviewers = [...new Set([...(await holders(db, 'financial-staff')), ...(await holders(db, 'admin'))])];
 
-  const [{ pendingRecords }] = await db.select({ pendingRecords: count() }).from(performanceRecords).where(eq(performanceRecords.status, 'pending'));
+  const [{ pendingRecords }] = await db
+    .select({ pendingRecords: count() })
+    .from(performanceRecords)
+    .where(eq(performanceRecords.status, 'pending'));
   if (pendingRecords > 0) {
     const staffNames = await db
       .selectDistinct({ name: performanceRecords.staffName })
@@ -114,7 +129,10 @@ export async function raiseDemoWork(db: DbOrTx, now = Date.now()): Promise<void>
       type: 'todo',
       title: `${pendingAfterSales.length} 个售后申请待审核`,
       subTitle: '售后审核',
-      content: `等待审核：${named(pendingAfterSales.map((a) => `${a.shopName} ${a.customerName}`), pendingAfterSales.length)}。`,
+      content: `等待审核：${named(
+        pendingAfterSales.map((a) => `${a.shopName} ${a.customerName}`),
+        pendingAfterSales.length,
+      )}。`,
       messageType: MESSAGE_TAGS.pending,
       link: pathOf('AfterSales'),
     });
@@ -124,14 +142,23 @@ export async function raiseDemoWork(db: DbOrTx, now = Date.now()): Promise<void>
   const due = await db
     .select({ name: banners.name, endAt: banners.endAt })
     .from(banners)
-    .where(and(eq(banners.status, 'on'), gt(banners.endAt, new Date(now).toISOString()), lt(banners.endAt, new Date(now + EVENT_DUE_DAYS * 86_400_000).toISOString())))
+    .where(
+      and(
+        eq(banners.status, 'on'),
+        gt(banners.endAt, new Date(now).toISOString()),
+        lt(banners.endAt, new Date(now + EVENT_DUE_DAYS * 86_400_000).toISOString()),
+      ),
+    )
     .orderBy(asc(banners.endAt));
   if (due.length > 0 && admins.length > 0) {
     await raiseMessage(db, admins, {
       type: 'todo',
       title: `${due.length} 个活动即将到期`,
       subTitle: '运营管理',
-      content: `${named(due.map((b) => `「${b.name}」`), due.length)} 将在 ${EVENT_DUE_DAYS} 天内下线，请确认是否延期或替换。`,
+      content: `${named(
+        due.map((b) => `「${b.name}」`),
+        due.length,
+      )} 将在 ${EVENT_DUE_DAYS} 天内下线，请确认是否延期或替换。`,
       messageType: MESSAGE_TAGS.attention,
       link: pathOf('Events'),
     });

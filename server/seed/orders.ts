@@ -5,7 +5,16 @@ import { shanghaiDayOf, shanghaiInstant } from '../appointments/shanghaiTime';
 import { priceOrder, type PricedProgram } from '../orders/pricing';
 import { incomeEntry, orderEntitlements, saleRecords } from '../orders/payOrder';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
-import { formatOrderNo, PAYMENT_METHODS, WALK_IN_CUSTOMER_NAME, type OrderLine, type OrderPayment, type OrderStaffShare, type OrderStatus, type PaymentMethod } from '../../contract/order';
+import {
+  formatOrderNo,
+  PAYMENT_METHODS,
+  WALK_IN_CUSTOMER_NAME,
+  type OrderLine,
+  type OrderPayment,
+  type OrderStaffShare,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../../contract/order';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleStatus, type AfterSaleType } from '../../contract/afterSale';
 import type { LedgerCategory } from '../../contract/ledgerEntry';
 import type { ProgramType } from '../../contract/program';
@@ -56,7 +65,12 @@ function paymentsOf(r: Random, payableFen: number): OrderPayment[] {
   const method = () => r.pick<PaymentMethod>(['wechat', 'wechat', 'alipay', 'cash', 'card', ...PAYMENT_METHODS]);
   if (payableFen < 200 || !r.chance(0.2)) return [{ method: method(), amountFen: payableFen }];
   const first = Math.round((payableFen * r.int(20, 80)) / 10_000) * 100;
-  return first > 0 && first < payableFen ? [{ method: 'cash', amountFen: first }, { method: r.pick<PaymentMethod>(['wechat', 'alipay']), amountFen: payableFen - first }] : [{ method: method(), amountFen: payableFen }];
+  return first > 0 && first < payableFen
+    ? [
+        { method: 'cash', amountFen: first },
+        { method: r.pick<PaymentMethod>(['wechat', 'alipay']), amountFen: payableFen - first },
+      ]
+    : [{ method: method(), amountFen: payableFen }];
 }
 
 /**
@@ -69,7 +83,11 @@ function paymentsOf(r: Random, payableFen: number): OrderPayment[] {
  * bookings of today in each of the first two shops are left arrived, one of a VIP customer, for the
  * cashier to check out. Runs inside seedDemo's transaction with a few bulk inserts.
  */
-export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (shopId: number) => Who; finance: Who }, now = Date.now()): Promise<void> {
+export async function seedOrders(
+  tx: Tx,
+  ctx: { shopIds: number[]; managerOf: (shopId: number) => Who; finance: Who },
+  now = Date.now(),
+): Promise<void> {
   const r = seededRandom(20261124);
   const shopRows = await tx.select({ id: shops.id }).from(shops).where(inArray(shops.id, ctx.shopIds));
   const team = await tx
@@ -77,17 +95,34 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
     .from(staff)
     .where(and(inArray(staff.shopId, ctx.shopIds), eq(staff.status, 'active')));
   const menu = await tx.select().from(programs);
-  const people = await tx.select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId }).from(customers).where(inArray(customers.shopId, ctx.shopIds));
+  const people = await tx
+    .select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId })
+    .from(customers)
+    .where(inArray(customers.shopId, ctx.shopIds));
   const programOf = new Map(menu.map((p) => [p.id, p]));
   const personOf = new Map(people.map((p) => [p.id, p]));
   const rateOf = (id: number) => team.find((m) => m.id === id)?.rate ?? 0;
   const touchUpDaysOf = (id: number) => programOf.get(id)?.touchUpDays ?? 0;
   const facials = menu.filter((p) => p.status === 'on' && p.type === 3);
-  const priced = (p: (typeof menu)[number]): PricedProgram => ({ id: p.id, name: p.name, type: p.type as ProgramType, priceFen: p.priceFen, vipPriceFen: p.vipPriceFen });
+  const priced = (p: (typeof menu)[number]): PricedProgram => ({
+    id: p.id,
+    name: p.name,
+    type: p.type as ProgramType,
+    priceFen: p.priceFen,
+    vipPriceFen: p.vipPriceFen,
+  });
 
   const arrived = await leaveArrivedToday(tx, r, ctx.shopIds.slice(0, 2), people, ctx.managerOf, now);
   const done = await tx
-    .select({ id: appointments.id, shopId: appointments.shopId, customerId: appointments.customerId, programId: appointments.programId, staffId: appointments.staffId, startAt: appointments.startAt, endAt: appointments.endAt })
+    .select({
+      id: appointments.id,
+      shopId: appointments.shopId,
+      customerId: appointments.customerId,
+      programId: appointments.programId,
+      staffId: appointments.staffId,
+      startAt: appointments.startAt,
+      endAt: appointments.endAt,
+    })
     .from(appointments)
     .where(and(inArray(appointments.shopId, ctx.shopIds), eq(appointments.status, 'completed'), eq(appointments.kind, 'new-customer')));
 
@@ -103,7 +138,15 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
       { staffId: second.id, staffName: second.name, shareBp: 10_000 - bp },
     ];
   };
-  const plan = (shopId: number, customer: PlannedOrder['customer'], appointmentId: number | null, items: (typeof menu)[number][], lead: number | null, createdAt: number, status: OrderStatus) => {
+  const plan = (
+    shopId: number,
+    customer: PlannedOrder['customer'],
+    appointmentId: number | null,
+    items: (typeof menu)[number][],
+    lead: number | null,
+    createdAt: number,
+    status: OrderStatus,
+  ) => {
     const lineDiscount = (p: (typeof menu)[number]) => (r.chance(0.15) ? Math.min(p.priceFen, r.int(1, 10) * 1000) : 0);
     const lines = items.map((p) => ({ program: priced(p), quantity: 1, discountFen: lineDiscount(p) }));
     const sum = lines.reduce((s, l) => s + (customer.vip ? l.program.vipPriceFen : l.program.priceFen) - l.discountFen, 0);
@@ -142,10 +185,20 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
     for (let d = -PAST_DAYS; d <= 0; d++) {
       const day = shanghaiDayOf(shanghaiInstant(today, '12:00') + d * DAY_MS);
       const at = () => Math.min(shanghaiInstant(day, '11:00') + r.int(0, 9 * 60) * MIN_MS, now - 30 * MIN_MS);
-      for (let k = r.int(0, 2); k > 0; k--) plan(shop.id, { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false }, null, [r.pick(facials)], null, at(), 'paid');
+      for (let k = r.int(0, 2); k > 0; k--)
+        plan(shop.id, { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false }, null, [r.pick(facials)], null, at(), 'paid');
       if (r.chance(0.12)) plan(shop.id, r.pick(clients), null, [r.pick(facials)], null, at(), 'cancelled');
     }
-    for (let k = 0; k < 2; k++) plan(shop.id, k ? { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false } : r.pick(clients), null, [r.pick(facials)], null, now - r.int(5, 90) * MIN_MS, 'unpaid');
+    for (let k = 0; k < 2; k++)
+      plan(
+        shop.id,
+        k ? { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false } : r.pick(clients),
+        null,
+        [r.pick(facials)],
+        null,
+        now - r.int(5, 90) * MIN_MS,
+        'unpaid',
+      );
   }
 
   // Numbers in the order each shop's day took them.
@@ -162,19 +215,39 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
   const performance: Record<string, unknown>[] = [];
   const ledger: Record<string, unknown>[] = [];
   const reviewed = (createdAt: number, pendingWithin: number) => {
-    if (now - createdAt < pendingWithin * DAY_MS) return { status: 'pending', reviewed_by: null, reviewed_by_name: '', reviewed_at: null, reject_reason: '' };
+    if (now - createdAt < pendingWithin * DAY_MS)
+      return { status: 'pending', reviewed_by: null, reviewed_by_name: '', reviewed_at: null, reject_reason: '' };
     const rejected = r.chance(0.06);
-    return { status: rejected ? 'rejected' : 'approved', reviewed_by: ctx.finance.id, reviewed_by_name: ctx.finance.name, reviewed_at: iso(Math.min(createdAt + r.int(1, 4) * DAY_MS, now)), reject_reason: rejected ? r.pick(REJECT_REASONS) : '' };
+    return {
+      status: rejected ? 'rejected' : 'approved',
+      reviewed_by: ctx.finance.id,
+      reviewed_by_name: ctx.finance.name,
+      reviewed_at: iso(Math.min(createdAt + r.int(1, 4) * DAY_MS, now)),
+      reject_reason: rejected ? r.pick(REJECT_REASONS) : '',
+    };
   };
   for (const o of orders) {
     if (o.paidAt === null) continue;
     const order = { ...o, customerId: o.customer.id, customerName: o.customer.name };
-    for (const rec of saleRecords(order, rateOf)) performance.push({ ...snake(rec), ...reviewed(o.paidAt, REVIEWED_AFTER_DAYS), created_at: iso(o.paidAt), updated_at: iso(o.paidAt) });
+    for (const rec of saleRecords(order, rateOf))
+      performance.push({ ...snake(rec), ...reviewed(o.paidAt, REVIEWED_AFTER_DAYS), created_at: iso(o.paidAt), updated_at: iso(o.paidAt) });
     const who = ctx.managerOf(o.shopId);
-    ledger.push({ ...snake(incomeEntry(order, { accountId: who.id, accountName: who.name }, o.paidAt)), after_sale_id: null, created_at: iso(o.paidAt) });
+    ledger.push({
+      ...snake(incomeEntry(order, { accountId: who.id, accountName: who.name }, o.paidAt)),
+      after_sale_id: null,
+      created_at: iso(o.paidAt),
+    });
   }
 
-  const afterSale = await planAfterSales(tx, r, orders, { rateOf, touchUpDaysOf, finance: ctx.finance, managerOf: ctx.managerOf, performance, ledger, now });
+  const afterSale = await planAfterSales(tx, r, orders, {
+    rateOf,
+    touchUpDaysOf,
+    finance: ctx.finance,
+    managerOf: ctx.managerOf,
+    performance,
+    ledger,
+    now,
+  });
   const links = await entitlementLinks(tx, orders, touchUpDaysOf);
 
   for (const shop of shopRows) {
@@ -183,10 +256,27 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
       const t = shanghaiInstant(today, '12:00') + d * DAY_MS;
       const day = shanghaiDayOf(t);
       const dayOfMonth = Number(day.slice(8));
-      const entries = EXPENSES.filter((e) => e.dayOfMonth === dayOfMonth).map((e) => ({ category: e.category, fen: r.int(e.fen[0] / 100, e.fen[1] / 100) * 100, note: e.note }));
+      const entries = EXPENSES.filter((e) => e.dayOfMonth === dayOfMonth).map((e) => ({
+        category: e.category,
+        fen: r.int(e.fen[0] / 100, e.fen[1] / 100) * 100,
+        note: e.note,
+      }));
       // Brow and lip pigments and disposables, bought weekly.
       if (new Date(t).getUTCDay() === 1) entries.push({ category: 'materials', fen: r.int(800, 2600) * 100, note: '色料与一次性耗材' });
-      for (const e of entries) ledger.push({ shop_id: shop.id, type: 'expense', category: e.category, amount_fen: e.fen, occurred_on: day, note: e.note, order_id: null, after_sale_id: null, created_by: who.id, created_by_name: who.name, created_at: iso(Math.min(shanghaiInstant(day, '18:00'), now)) });
+      for (const e of entries)
+        ledger.push({
+          shop_id: shop.id,
+          type: 'expense',
+          category: e.category,
+          amount_fen: e.fen,
+          occurred_on: day,
+          note: e.note,
+          order_id: null,
+          after_sale_id: null,
+          created_by: who.id,
+          created_by_name: who.name,
+          created_at: iso(Math.min(shanghaiInstant(day, '18:00'), now)),
+        });
     }
   }
 
@@ -231,14 +321,29 @@ export async function seedOrders(tx: Tx, ctx: { shopIds: number[]; managerOf: (s
   await insertJson(
     tx,
     'ledger_entries',
-    ledger.map((e) => ({ shop_id: e.shop_id, type: e.type, category: e.category, amount_fen: e.amount_fen, occurred_on: e.occurred_on, note: e.note, order_id: e.order_id ?? null, after_sale_id: e.after_sale_id ?? null, created_by: e.created_by, created_by_name: e.created_by_name, created_at: e.created_at })),
+    ledger.map((e) => ({
+      shop_id: e.shop_id,
+      type: e.type,
+      category: e.category,
+      amount_fen: e.amount_fen,
+      occurred_on: e.occurred_on,
+      note: e.note,
+      order_id: e.order_id ?? null,
+      after_sale_id: e.after_sale_id ?? null,
+      created_by: e.created_by,
+      created_by_name: e.created_by_name,
+      created_at: e.created_at,
+    })),
   );
   await insertJson(
     tx,
     'order_sequences',
     [...sequences].map(([k, last]) => ({ shop_id: Number(k.split('|')[0]), day: k.split('|')[1], last_value: last })),
   );
-  await tx.execute(sql`update touch_up_entitlements e set order_id = l.order_id from json_to_recordset(${JSON.stringify(links)}::json) as l(id int, order_id int) where e.id = l.id`);
+  await tx.execute(
+    sql`update touch_up_entitlements e set order_id = l.order_id from json_to_recordset(${JSON.stringify(links)}::json) as l(id int,
+      order_id int) where e.id = l.id`,
+  );
 }
 
 /** camelCase keys of a domain row as the table's column names. */
@@ -250,10 +355,19 @@ function snake(row: Record<string, unknown>): Record<string, unknown> {
  * The appointment seed opened a touch-up window for every completed brow or lip booking; each now
  * belongs to the order paid when that booking ended (same customer, program and start of window).
  */
-async function entitlementLinks(tx: Tx, orders: PlannedOrder[], touchUpDaysOf: (id: number) => number): Promise<{ id: number; order_id: number }[]> {
+async function entitlementLinks(
+  tx: Tx,
+  orders: PlannedOrder[],
+  touchUpDaysOf: (id: number) => number,
+): Promise<{ id: number; order_id: number }[]> {
   const links: { id: number; order_id: number }[] = [];
   const open = await tx
-    .select({ id: touchUpEntitlements.id, customerId: touchUpEntitlements.customerId, programId: touchUpEntitlements.programId, validFrom: touchUpEntitlements.validFrom })
+    .select({
+      id: touchUpEntitlements.id,
+      customerId: touchUpEntitlements.customerId,
+      programId: touchUpEntitlements.programId,
+      validFrom: touchUpEntitlements.validFrom,
+    })
     .from(touchUpEntitlements)
     .where(and(eq(touchUpEntitlements.source, 'order'), isNull(touchUpEntitlements.orderId)));
   const byKey = new Map(open.map((e) => [`${e.customerId}|${e.programId}|${Date.parse(e.validFrom)}`, e.id]));
@@ -272,7 +386,14 @@ async function entitlementLinks(tx: Tx, orders: PlannedOrder[], touchUpDaysOf: (
  * Leaves three of today's bookings in each given shop arrived and unpaid (the first of a VIP
  * customer), whatever the hour: the cashier starts from them. Answers their ids.
  */
-async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: { id: number; name: string; phone: string; vip: boolean; shopId: number }[], managerOf: (shopId: number) => Who, now: number): Promise<Set<number>> {
+async function leaveArrivedToday(
+  tx: Tx,
+  r: Random,
+  shopIds: number[],
+  people: { id: number; name: string; phone: string; vip: boolean; shopId: number }[],
+  managerOf: (shopId: number) => Who,
+  now: number,
+): Promise<Set<number>> {
   const today = shanghaiDayOf(now);
   const picked = new Set<number>();
   for (const shopId of shopIds) {
@@ -284,7 +405,8 @@ async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: {
           eq(appointments.shopId, shopId),
           eq(appointments.kind, 'new-customer'),
           inArray(appointments.status, ['booked', 'confirmed', 'arrived', 'completed']),
-          sql`${appointments.startAt} >= ${iso(shanghaiInstant(today, '00:00'))} and ${appointments.startAt} < ${iso(shanghaiInstant(today, '00:00') + DAY_MS)}`,
+          sql`${appointments.startAt} >= ${iso(shanghaiInstant(today, '00:00'))} and ${appointments.startAt} <
+            ${iso(shanghaiInstant(today, '00:00') + DAY_MS)}`,
           sql`${appointments.staffId} is not null`,
         ),
       )
@@ -295,17 +417,41 @@ async function leaveArrivedToday(tx: Tx, r: Random, shopIds: number[], people: {
       picked.add(a.id);
       const customer = i === 0 && !personVip(people, a.customerId) ? vip : undefined;
       // Whatever the booking granted when it was completed is granted at the checkout instead.
-      await tx.execute(sql`delete from touch_up_entitlements where customer_id = ${a.customerId} and program_id = ${a.programId} and valid_from = ${a.endAt}::timestamptz and status = 'available'`);
+      await tx.execute(
+        sql`delete from touch_up_entitlements where customer_id = ${a.customerId} and program_id = ${a.programId} and valid_from =
+          ${a.endAt}::timestamptz and status = 'available'`,
+      );
       await tx
         .update(appointments)
-        .set({ status: 'arrived', ...(customer ? { customerId: customer.id, customerName: customer.name, customerPhone: customer.phone } : {}) })
+        .set({
+          status: 'arrived',
+          ...(customer ? { customerId: customer.id, customerName: customer.name, customerPhone: customer.phone } : {}),
+        })
         .where(eq(appointments.id, a.id));
       await tx.execute(sql`delete from appointment_events where appointment_id = ${a.id} and action <> 'book'`);
       const at = Math.min(Date.parse(a.startAt), now) - r.int(5, 30) * MIN_MS;
       const who = managerOf(shopId);
       await insertJson(tx, 'appointment_events', [
-        { appointment_id: a.id, action: 'confirm', from_status: 'booked', to_status: 'confirmed', summary: '', account_id: who.id, account_name: who.name, created_at: iso(at - 3600_000) },
-        { appointment_id: a.id, action: 'arrive', from_status: 'confirmed', to_status: 'arrived', summary: '', account_id: who.id, account_name: who.name, created_at: iso(at) },
+        {
+          appointment_id: a.id,
+          action: 'confirm',
+          from_status: 'booked',
+          to_status: 'confirmed',
+          summary: '',
+          account_id: who.id,
+          account_name: who.name,
+          created_at: iso(at - 3600_000),
+        },
+        {
+          appointment_id: a.id,
+          action: 'arrive',
+          from_status: 'confirmed',
+          to_status: 'arrived',
+          summary: '',
+          account_id: who.id,
+          account_name: who.name,
+          created_at: iso(at),
+        },
       ]);
     }
   }
@@ -324,7 +470,15 @@ async function planAfterSales(
   tx: Tx,
   r: Random,
   orders: PlannedOrder[],
-  ctx: { rateOf: (id: number) => number; touchUpDaysOf: (id: number) => number; finance: Who; managerOf: (shopId: number) => Who; performance: Record<string, unknown>[]; ledger: Record<string, unknown>[]; now: number },
+  ctx: {
+    rateOf: (id: number) => number;
+    touchUpDaysOf: (id: number) => number;
+    finance: Who;
+    managerOf: (shopId: number) => Who;
+    performance: Record<string, unknown>[];
+    ledger: Record<string, unknown>[];
+    now: number;
+  },
 ): Promise<{ rows: Record<string, unknown>[]; rights: Record<string, unknown>[] }> {
   const candidates = orders.filter((o) => o.paidAt !== null && ctx.now - o.paidAt > DAY_MS);
   const chosen = candidates.filter(() => r.chance(0.07));
@@ -338,18 +492,36 @@ async function planAfterSales(
     const next = uncovered.findIndex((c) => c.type !== 'touch-up' || withTouchUp);
     const [first] = next >= 0 ? uncovered.splice(next, 1) : [];
     const type: AfterSaleType = first?.type ?? (withTouchUp && r.chance(0.3) ? 'touch-up' : r.chance(0.7) ? 'refund' : 'complaint');
-    const status: AfterSaleStatus = first?.status ?? (recent && r.chance(0.5) ? 'pending' : r.pick<AfterSaleStatus>(['approved', 'approved', 'approved', 'rejected', 'withdrawn']));
+    const status: AfterSaleStatus =
+      first?.status ??
+      (recent && r.chance(0.5) ? 'pending' : r.pick<AfterSaleStatus>(['approved', 'approved', 'approved', 'rejected', 'withdrawn']));
     // Up to six days after the payment, and never later than an hour ago (nor before the payment).
     const createdAt = Math.min(o.paidAt! + r.int(1, 6 * 24) * 3600_000, Math.max(o.paidAt!, ctx.now - 3600_000));
     const reviewedAt = status === 'approved' || status === 'rejected' ? Math.min(createdAt + r.int(2, 48) * 3600_000, ctx.now) : null;
-    const amountFen = type === 'refund' ? (r.chance(0.3) ? o.payableFen : Math.max(100, Math.round((o.payableFen * r.int(10, 50)) / 10_000) * 100)) : null;
+    const amountFen =
+      type === 'refund' ? (r.chance(0.3) ? o.payableFen : Math.max(100, Math.round((o.payableFen * r.int(10, 50)) / 10_000) * 100)) : null;
     const who = ctx.managerOf(o.shopId);
     const id = ids[i];
     if (status === 'approved' && type === 'refund') {
       o.refundedFen = amountFen!;
       const day = shanghaiDayOf(reviewedAt!);
-      ctx.ledger.push({ shop_id: o.shopId, type: 'income', category: 'refund', amount_fen: -amountFen!, occurred_on: day, note: `退款 订单 ${o.orderNo} ${o.customer.name}`, order_id: o.id, after_sale_id: id, created_by: ctx.finance.id, created_by_name: ctx.finance.name, created_at: iso(reviewedAt!) });
-      const parts = splitByShares(-amountFen!, o.staffShares.map((s) => s.shareBp));
+      ctx.ledger.push({
+        shop_id: o.shopId,
+        type: 'income',
+        category: 'refund',
+        amount_fen: -amountFen!,
+        occurred_on: day,
+        note: `退款 订单 ${o.orderNo} ${o.customer.name}`,
+        order_id: o.id,
+        after_sale_id: id,
+        created_by: ctx.finance.id,
+        created_by_name: ctx.finance.name,
+        created_at: iso(reviewedAt!),
+      });
+      const parts = splitByShares(
+        -amountFen!,
+        o.staffShares.map((s) => s.shareBp),
+      );
       o.staffShares.forEach((s, k) => {
         const rate = ctx.rateOf(s.staffId);
         const pending = ctx.now - reviewedAt! < REVIEWED_AFTER_DAYS * DAY_MS;
@@ -377,7 +549,17 @@ async function planAfterSales(
     }
     if (status === 'approved' && type === 'touch-up') {
       const line = o.lines.find((l) => ctx.touchUpDaysOf(l.programId) > 0)!;
-      rights.push({ shop_id: o.shopId, customer_id: o.customer.id, program_id: line.programId, source: 'after-sale', valid_from: iso(reviewedAt!), valid_until: iso(reviewedAt! + ctx.touchUpDaysOf(line.programId) * DAY_MS), status: 'available', after_sale_id: id, order_id: o.id });
+      rights.push({
+        shop_id: o.shopId,
+        customer_id: o.customer.id,
+        program_id: line.programId,
+        source: 'after-sale',
+        valid_from: iso(reviewedAt!),
+        valid_until: iso(reviewedAt! + ctx.touchUpDaysOf(line.programId) * DAY_MS),
+        status: 'available',
+        after_sale_id: id,
+        order_id: o.id,
+      });
     }
     const reason = type === 'refund' ? r.pick(REFUND_REASONS) : type === 'touch-up' ? r.pick(TOUCH_UP_REASONS) : r.pick(COMPLAINT_REASONS);
     return {

@@ -5,7 +5,16 @@ import type { CustomerSource, Gender } from '../../contract/customer';
 import { chineseName, daysAgo, phoneSource, seededRandom, shanghaiDay, type Random } from './random';
 
 /** Who works where in the demo: index into the demo shops, and the account a manager logs in with. */
-const DEMO_STAFF: { shop: number; name: string; job: StaffJob; level: string; commissionRateBp: number; hiredDaysAgo: number; account?: string; left?: boolean }[] = [
+const DEMO_STAFF: {
+  shop: number;
+  name: string;
+  job: StaffJob;
+  level: string;
+  commissionRateBp: number;
+  hiredDaysAgo: number;
+  account?: string;
+  left?: boolean;
+}[] = [
   { shop: 0, name: '王丽', job: 'manager', level: '店长', commissionRateBp: 500, hiredDaysAgo: 1100, account: '13800000002' },
   { shop: 0, name: '周晓雯', job: 'tattoo-artist', level: '首席纹绣师', commissionRateBp: 2000, hiredDaysAgo: 900 },
   { shop: 0, name: '孙佳怡', job: 'tattoo-artist', level: '高级纹绣师', commissionRateBp: 1500, hiredDaysAgo: 420 },
@@ -24,10 +33,31 @@ const DEMO_STAFF: { shop: number; name: string; job: StaffJob; level: string; co
 const CUSTOMERS_PER_SHOP = [130, 100, 80];
 
 /** How customers find the shops, weighted like a chain that lives on Meituan and Douyin. */
-const SOURCE_WEIGHTS: Record<CustomerSource, number> = { 'walk-in': 25, referral: 20, meituan: 25, douyin: 15, 'mini-program': 10, other: 5 };
+const SOURCE_WEIGHTS: Record<CustomerSource, number> = {
+  'walk-in': 25,
+  referral: 20,
+  meituan: 25,
+  douyin: 15,
+  'mini-program': 10,
+  other: 5,
+};
 const TAGS = ['敏感肌', '老客', '油皮', '干皮', '怕痛', '学生', '转介绍达人', '复购'] as const;
-const HEALTH_NOTES = ['对利多卡因过敏', '瘢痕体质，操作前需评估', '高血压，服药控制中', '孕期勿做', '对部分色料过敏，做过皮试', '糖尿病，伤口愈合较慢'] as const;
-const NOTES = ['喜欢自然款', '只约周末', '希望由首席纹绣师操作', '上次补色效果满意', '不接受电话回访，请发短信', '对价格敏感，关注会员活动'] as const;
+const HEALTH_NOTES = [
+  '对利多卡因过敏',
+  '瘢痕体质，操作前需评估',
+  '高血压，服药控制中',
+  '孕期勿做',
+  '对部分色料过敏，做过皮试',
+  '糖尿病，伤口愈合较慢',
+] as const;
+const NOTES = [
+  '喜欢自然款',
+  '只约周末',
+  '希望由首席纹绣师操作',
+  '上次补色效果满意',
+  '不接受电话回访，请发短信',
+  '对价格敏感，关注会员活动',
+] as const;
 
 function weighted<T extends string>(r: Random, weights: Record<T, number>): T {
   const entries = Object.entries(weights) as [T, number][];
@@ -70,7 +100,9 @@ export async function seedPeople(tx: Tx, ctx: { shopIds: number[]; accountIds: R
         name: chineseName(r, gender === 'male' ? 'male' : 'female'),
         phone: nextPhone(),
         gender,
-        birthday: r.chance(0.8) ? `${r.int(1972, 2005)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}` : null,
+        birthday: r.chance(0.8)
+          ? `${r.int(1972, 2005)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`
+          : null,
         source: weighted(r, SOURCE_WEIGHTS),
         shopId,
         vip,

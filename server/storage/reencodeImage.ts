@@ -18,7 +18,12 @@ export async function reencodeImage(bytes: Buffer, ext: ImageExt): Promise<Buffe
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-    const encoded = ext === 'jpg' ? image.jpeg({ quality: 88, mozjpeg: true }) : ext === 'png' ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 88 });
+    const encoded =
+      ext === 'jpg'
+        ? image.jpeg({ quality: 88, mozjpeg: true })
+        : ext === 'png'
+          ? image.png({ compressionLevel: 9 })
+          : image.webp({ quality: 88 });
     return await encoded.toBuffer();
   } catch (e) {
     throw new UnreadableImage((e as Error).message);

@@ -29,7 +29,15 @@ export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
   return (
     <header className="app-navbar">
       <div className="app-brand">
-        {onOpenMenu && <Button type="text" icon={<MenuOutlined />} onClick={onOpenMenu} aria-label={t('settings.mobileMenu')} data-testid="mobile-menu" />}
+        {onOpenMenu && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            onClick={onOpenMenu}
+            aria-label={t('settings.mobileMenu')}
+            data-testid="mobile-menu"
+          />
+        )}
         <img src="/logo.svg" alt="" />
         <span className="app-brand-name">{t('common.appName')}</span>
       </div>

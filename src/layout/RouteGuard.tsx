@@ -50,14 +50,17 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const login = loginCheck(target, { loggedIn: getToken() !== null, user });
   const menuLoading = useServerMenuFetch(login.kind === 'continue' && user !== undefined && menuFromServer && serverMenu.length === 0, key);
   const decision =
-    login.kind === 'continue' ? permissionCheck(findAppRoute(pathname), { role: user?.role, menuFromServer, serverMenu, menuLoading }) : login;
+    login.kind === 'continue'
+      ? permissionCheck(findAppRoute(pathname), { role: user?.role, menuFromServer, serverMenu, menuLoading })
+      : login;
 
   const shown = decision.kind === 'continue' || decision.kind === 'notFound' || decision.kind === 'loadingMenu';
   useEffect(() => {
     if (shown && tabBar) recordTab({ pathname, search });
   }, [shown, tabBar, pathname, search]);
 
-  if (decision.kind === 'redirect' && decision.forbidden) return <ForbiddenRedirect to={decision.to} titleKey={decision.forbidden.titleKey} />;
+  if (decision.kind === 'redirect' && decision.forbidden)
+    return <ForbiddenRedirect to={decision.to} titleKey={decision.forbidden.titleKey} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loadUser') return <LoadUserInfo onFailure={decision.onFailure} />;
   const blocked = decision.kind === 'notFound' ? <NotFoundPage /> : decision.kind === 'loadingMenu' ? <PageLoading /> : undefined;
@@ -91,7 +94,10 @@ function ForbiddenRedirect({ to, titleKey }: { to: string; titleKey: string }) {
   useEffect(() => {
     // An address typed or bookmarked is checked before the layout has loaded the pages' texts.
     void loadPageTexts().then(() =>
-      message.warning({ key: 'forbidden-redirect', content: t('layout.forbidden', { page: t(titleKey), target: target ? t(target.titleKey) : to }) }),
+      message.warning({
+        key: 'forbidden-redirect',
+        content: t('layout.forbidden', { page: t(titleKey), target: target ? t(target.titleKey) : to }),
+      }),
     );
   }, [t, titleKey, target, to]);
   return <Navigate to={to} replace />;

@@ -36,7 +36,9 @@ export function mergeAreas(files: Record<string, { default: LocaleTexts }>): Rec
  * /login loads at most 350 KB gzip, and every page adds an area); the default layout loads the others
  * with pageTexts() before any page renders (src/App.tsx, loadPageTexts in src/providers/i18nProvider.ts).
  */
-export const messages = mergeAreas(import.meta.glob<{ default: LocaleTexts }>('./*/{auth,http,notification,login,common}.ts', { eager: true }));
+export const messages = mergeAreas(
+  import.meta.glob<{ default: LocaleTexts }>('./*/{auth,http,notification,login,common}.ts', { eager: true }),
+);
 
 const pageAreas = import.meta.glob<{ default: LocaleTexts }>(['./*/*.ts', '!./*/{auth,http,notification,login,common}.ts']);
 

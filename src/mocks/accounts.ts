@@ -54,8 +54,16 @@ const revoke = (accountId: number, grant?: GrantInput) =>
 function notifyGrant(accountId: number, g: { role: GrantInput['role']; shopName: string | null }, added: boolean) {
   const label = grantLabel(g.role, g.shopName);
   const news = added
-    ? { title: `已为你开通「${label}」角色`, content: `你现在可以在右上角「切换角色」中切换到「${label}」。`, messageType: MESSAGE_TAGS.done }
-    : { title: `「${label}」角色已被移除`, content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`, messageType: MESSAGE_TAGS.attention };
+    ? {
+        title: `已为你开通「${label}」角色`,
+        content: `你现在可以在右上角「切换角色」中切换到「${label}」。`,
+        messageType: MESSAGE_TAGS.done,
+      }
+    : {
+        title: `「${label}」角色已被移除`,
+        content: `管理员已移除你的「${label}」角色，以该角色登录的客户端需要重新登录。`,
+        messageType: MESSAGE_TAGS.attention,
+      };
   raise(accountId, { type: 'notice', subTitle: '角色变更', ...news });
 }
 
@@ -63,7 +71,13 @@ export const accounts = mockResource<MockAccount>(accountResource, {
   seed: () => {
     nextGrantId = 1;
     return DEMO_ACCOUNTS.map(({ phone, name, jobName, grants }) => ({
-      phone, name, jobName, avatar: '', remark: '', status: 'active' as const, password: DEMO_PASSWORD,
+      phone,
+      name,
+      jobName,
+      avatar: '',
+      remark: '',
+      status: 'active' as const,
+      password: DEMO_PASSWORD,
       // Demo shops get ids in their order, from 1.
       grants: grants.map((g) => withId({ role: g.role, shopID: g.shop === null ? null : g.shop + 1 })),
     }));
@@ -120,7 +134,8 @@ accounts.action('reset-password', (a, ctx) => {
 accounts.action('grants', async (a, { request }) => {
   const grant = await input(grantSchema, request);
   const [checked] = checkShops([grant], () => 'shopID');
-  if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID)) throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
+  if (a.grants.some((g) => g.role === grant.role && g.shopID === grant.shopID))
+    throw conflict(`账号「${a.name}」已有「${grantLabel(grant.role, checked.shopName)}」角色`);
   notifyGrant(a.id, checked, true);
   return view(accounts.table.update(a, { grants: [...a.grants, withId(grant)] }));
 });

@@ -13,8 +13,14 @@ const rawInstant = (raw: string | null) => (raw === null ? NaN : instantOf(/^\d{
  */
 export const appointments = mockResource<Appointment>(appointmentResource, {
   filters: {
-    from: ([v]) => (a) => Date.parse(a.endAt) > instantOf(v),
-    to: ([v]) => (a) => Date.parse(a.startAt) < instantOf(v),
+    from:
+      ([v]) =>
+      (a) =>
+        Date.parse(a.endAt) > instantOf(v),
+    to:
+      ([v]) =>
+      (a) =>
+        Date.parse(a.startAt) < instantOf(v),
   },
   // A calendar's day or week comes in one page, as on the server: from/to at most a month apart.
   maxPageSize: (params) =>

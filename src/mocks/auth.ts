@@ -104,7 +104,8 @@ export const authHandlers = [
   api.post(API.loginCaptcha, async ({ request }) => {
     const { phone, captcha } = await input(loginCaptchaSchema, request);
     const sent = captchas.get(phone);
-    if (!sent || sent.used || sent.sentAt + CAPTCHA_TTL_MS < Date.now() || sent.wrongTries >= CAPTCHA_MAX_TRIES) throw invalid(CAPTCHA_FAILED);
+    if (!sent || sent.used || sent.sentAt + CAPTCHA_TTL_MS < Date.now() || sent.wrongTries >= CAPTCHA_MAX_TRIES)
+      throw invalid(CAPTCHA_FAILED);
     if (sent.code !== captcha) {
       sent.wrongTries += 1;
       throw invalid(CAPTCHA_FAILED);

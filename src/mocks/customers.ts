@@ -34,7 +34,14 @@ export const customers = mockResource<Customer>(customerResource, {
     },
   },
   // A full phone exactly, four digits the last four, other digits part of the phone, else part of the name.
-  search: (c, q) => (PHONE_RE.test(q) ? c.phone === q : /^\d{4}$/.test(q) ? c.phone.endsWith(q) : /^\d+$/.test(q) ? c.phone.includes(q) : c.name.toLowerCase().includes(q.toLowerCase())),
+  search: (c, q) =>
+    PHONE_RE.test(q)
+      ? c.phone === q
+      : /^\d{4}$/.test(q)
+        ? c.phone.endsWith(q)
+        : /^\d+$/.test(q)
+          ? c.phone.includes(q)
+          : c.name.toLowerCase().includes(q.toLowerCase()),
   defaultSort: (a, b) => b.createdAt.localeCompare(a.createdAt),
   beforeWrite: (row, { before }) => {
     if (row.phone === before?.phone) return;
@@ -50,7 +57,14 @@ customers.route('get', '/lookup', 'action:lookup', ({ request }) => {
   if (!PHONE_RE.test(phone)) throw badField('phone', '请输入完整的 11 位手机号');
   const c = customers.table.rows.find((row) => row.phone === phone);
   if (!c) throw notFound('未找到该手机号的客户');
-  return { id: c.id, name: c.name, phone: maskPhone(c.phone), vip: c.vip, shopId: c.shopId, shopName: shopName(c.shopId) ?? '' } satisfies CustomerCard;
+  return {
+    id: c.id,
+    name: c.name,
+    phone: maskPhone(c.phone),
+    vip: c.vip,
+    shopId: c.shopId,
+    shopName: shopName(c.shopId) ?? '',
+  } satisfies CustomerCard;
 });
 
 customers.action('reveal-phone', (c) => ({ phone: c.phone }));

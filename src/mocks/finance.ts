@@ -2,7 +2,12 @@ import { HttpResponse } from 'msw';
 import { afterSaleApproveSchema, afterSaleRejectSchema, type AfterSale } from '../../contract/afterSale';
 import { performanceBatchApproveSchema, performanceRejectSchema } from '../../contract/performanceRecord';
 import type { PerformanceBatchResult, PerformanceRecord } from '../../contract/performanceRecord';
-import { LEDGER_CATEGORY_LABELS, SYSTEM_LEDGER_CATEGORIES, ledgerReverseSchema, ledgerSummaryQuerySchema } from '../../contract/ledgerEntry';
+import {
+  LEDGER_CATEGORY_LABELS,
+  SYSTEM_LEDGER_CATEGORIES,
+  ledgerReverseSchema,
+  ledgerSummaryQuerySchema,
+} from '../../contract/ledgerEntry';
 import type { LedgerSummary } from '../../contract/ledgerEntry';
 import { conflict, input, query, refusalOf } from './engine/http';
 import { shanghaiDay } from './engine/listQuery';
@@ -13,7 +18,7 @@ import { afterSales, book, callerName, ledger, orders, performanceRecords, share
 /** The finance calls: review of performance and after-sales, refunds, reversals, the sums and the exports of the lists. */
 
 const DAY_MS = 86_400_000;
-const sum = <R,>(rows: R[], fen: (row: R) => number) => rows.reduce((s, r) => s + fen(r), 0);
+const sum = <R>(rows: R[], fen: (row: R) => number) => rows.reduce((s, r) => s + fen(r), 0);
 
 /** A list's query without its page: what its sums and its export read. */
 const queryOf = (request: Request) => {
@@ -77,7 +82,8 @@ function refund(a: AfterSale, ctx: CallContext): void {
   const order = orders.table.find(a.orderId)!;
   const amount = a.amountFen ?? 0;
   const refundedFen = order.refundedFen + amount;
-  if (refundedFen > order.paidFen) throw conflict(`退款金额超出可退金额（实收 ${order.paidFen / 100} 元，已退 ${order.refundedFen / 100} 元）`);
+  if (refundedFen > order.paidFen)
+    throw conflict(`退款金额超出可退金额（实收 ${order.paidFen / 100} 元，已退 ${order.refundedFen / 100} 元）`);
   const now = new Date().toISOString();
   orders.table.update(order, { refundedFen, status: refundedFen === order.paidFen ? 'refunded' : 'partially-refunded' });
   book(order, { category: 'refund', amountFen: -amount, note: a.reason, afterSaleId: a.id, createdBy: callerName(ctx) }, now);
@@ -106,7 +112,11 @@ ledger.route('get', '/summary', 'list', (ctx): LedgerSummary => {
   const rows = ledger.matching(ctx, new URLSearchParams({ from, to, ...(shopId ? { shopId: String(shopId) } : {}) }));
   const days = Array.from({ length: (Date.parse(to) - Date.parse(from)) / DAY_MS + 1 }, (_, i) => {
     const day = new Date(Date.parse(from) + i * DAY_MS).toISOString().slice(0, 10);
-    const of = (type: string) => sum(rows.filter((r) => r.occurredOn === day && r.type === type), (r) => r.amountFen);
+    const of = (type: string) =>
+      sum(
+        rows.filter((r) => r.occurredOn === day && r.type === type),
+        (r) => r.amountFen,
+      );
     return { day, incomeFen: of('income'), expenseFen: of('expense') };
   });
   const incomeFen = sum(days, (d) => d.incomeFen);
@@ -121,8 +131,14 @@ ledger.action('reverse', async (e, ctx) => {
   if (e.reversedBy !== null) throw conflict('该账目已冲正');
   const now = new Date().toISOString();
   const reversal = ledger.table.add({
-    ...e, amountFen: -e.amountFen, note: reason, reversalOf: e.id, createdBy: callerName(ctx),
-    occurredOn: shanghaiDay(now), createdAt: now, updatedAt: now,
+    ...e,
+    amountFen: -e.amountFen,
+    note: reason,
+    reversalOf: e.id,
+    createdBy: callerName(ctx),
+    occurredOn: shanghaiDay(now),
+    createdAt: now,
+    updatedAt: now,
   });
   ledger.table.update(e, { reversedBy: reversal.id });
   return reversal;

@@ -28,10 +28,30 @@ interface DemoSale {
 /** Oldest first. */
 const SALES: DemoSale[] = [
   { daysAgo: 6, shopId: 1, customerId: 1, programId: 1, shares: [[1, 10_000]], method: 'wechat' },
-  { daysAgo: 5, shopId: 1, customerId: 2, programId: 2, shares: [[1, 6_000], [2, 4_000]], method: 'alipay' },
+  {
+    daysAgo: 5,
+    shopId: 1,
+    customerId: 2,
+    programId: 2,
+    shares: [
+      [1, 6_000],
+      [2, 4_000],
+    ],
+    method: 'alipay',
+  },
   { daysAgo: 4, shopId: 2, customerId: null, programId: 1, shares: [[3, 10_000]], method: 'cash' },
   { daysAgo: 3, shopId: 1, customerId: 1, programId: 2, shares: [[2, 10_000]], method: 'card' },
-  { daysAgo: 2, shopId: 1, customerId: 2, programId: 1, shares: [[1, 5_000], [2, 5_000]], method: 'wechat' },
+  {
+    daysAgo: 2,
+    shopId: 1,
+    customerId: 2,
+    programId: 1,
+    shares: [
+      [1, 5_000],
+      [2, 5_000],
+    ],
+    method: 'wechat',
+  },
   { daysAgo: 1, shopId: 2, customerId: null, programId: 2, shares: [[3, 10_000]], method: 'alipay' },
 ];
 
@@ -53,11 +73,27 @@ export function seedFinanceDemo(): void {
   const first = performanceRecords.table.rows[0];
   performanceRecords.table.replace(first, { ...first, status: 'approved', reviewedBy: '赵财务', reviewedAt: daysFromNow(-5) });
 
-  for (const [daysAgo, category, amountFen, note] of [[4, 'materials', 12_000, '色料补货'], [2, 'utilities', 3_560, '电费']] as const) {
+  for (const [daysAgo, category, amountFen, note] of [
+    [4, 'materials', 12_000, '色料补货'],
+    [2, 'utilities', 3_560, '电费'],
+  ] as const) {
     const at = daysFromNow(-daysAgo);
     ledger.table.add({
-      shopId: 1, shopName: shopName(1) ?? '', type: 'expense', category, amountFen, occurredOn: shanghaiDay(at), note,
-      orderId: null, orderNo: null, afterSaleId: null, reversalOf: null, reversedBy: null, createdBy: MANAGER, createdAt: at, updatedAt: at,
+      shopId: 1,
+      shopName: shopName(1) ?? '',
+      type: 'expense',
+      category,
+      amountFen,
+      occurredOn: shanghaiDay(at),
+      note,
+      orderId: null,
+      orderNo: null,
+      afterSaleId: null,
+      reversalOf: null,
+      reversedBy: null,
+      createdBy: MANAGER,
+      createdAt: at,
+      updatedAt: at,
     });
   }
   for (const { orderId, daysAgo, request } of REQUESTS) {

@@ -1,6 +1,14 @@
 import { DEMO_ACCOUNTS } from '../../contract/demo';
 import { DEMO_MESSAGES } from '../../contract/demoMessages';
-import { MESSAGE_API, MESSAGE_LIST, MESSAGE_STATUS, MESSAGE_TYPES, messageReadSchema, messageScopeSchema, type Message } from '../../contract/message';
+import {
+  MESSAGE_API,
+  MESSAGE_LIST,
+  MESSAGE_STATUS,
+  MESSAGE_TYPES,
+  messageReadSchema,
+  messageScopeSchema,
+  type Message,
+} from '../../contract/message';
 import { api, input, page } from './engine/http';
 import { matchingRows, pageBounds } from './engine/listQuery';
 import { authenticate } from './engine/session';
@@ -25,7 +33,10 @@ const messages = new Table<StoredMessage>('messages', () =>
 );
 
 /** A new unread message in an account's box, as the server raises one on an event. */
-export function raise(accountId: number, m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'> & Partial<Pick<Message, 'link'>>): void {
+export function raise(
+  accountId: number,
+  m: Pick<Message, 'type' | 'title' | 'subTitle' | 'content' | 'messageType'> & Partial<Pick<Message, 'link'>>,
+): void {
   messages.add({ link: '', ...m, accountId, avatar: '', time: new Date().toISOString(), status: MESSAGE_STATUS.unread });
 }
 

@@ -66,7 +66,16 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
     const unitPriceFen = vip ? p.vipPriceFen : p.priceFen;
     const gross = unitPriceFen * quantity;
     if (discountFen > gross) throw badField(`lines.${i}.discountFen`, `项目优惠不能超过 ${yuan(gross)}`);
-    return { programId, programName: p.name, programType: p.type, unitPriceFen, vipPrice: vip, quantity, discountFen, amountFen: gross - discountFen };
+    return {
+      programId,
+      programName: p.name,
+      programType: p.type,
+      unitPriceFen,
+      vipPrice: vip,
+      quantity,
+      discountFen,
+      amountFen: gross - discountFen,
+    };
   });
   const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
   if (values.discountFen > totalFen) throw badField('discountFen', `优惠不能超过合计 ${yuan(totalFen)}`);
@@ -79,22 +88,52 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
   const sequence = orders.table.rows.filter((o) => o.shopId === shopId && createdOn(o) === day).length + 1;
   const { appointmentId, discountFen, note } = values;
   return orders.table.add({
-    orderNo: formatOrderNo(day, shopId, sequence), shopId, shopName: shopName(shopId) ?? '', appointmentId, createdBy, note,
-    customerId: customer?.id ?? null, customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME, customerVip: vip,
-    customerPhone: customer ? maskPhone(customer.phone) : '', lines, staffShares, totalFen, discountFen, payableFen: totalFen - discountFen,
-    status: 'unpaid', payments: [], paidFen: 0, refundedFen: 0, cancelReason: '', paidAt: null, ...stamped(at),
+    orderNo: formatOrderNo(day, shopId, sequence),
+    shopId,
+    shopName: shopName(shopId) ?? '',
+    appointmentId,
+    createdBy,
+    note,
+    customerId: customer?.id ?? null,
+    customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME,
+    customerVip: vip,
+    customerPhone: customer ? maskPhone(customer.phone) : '',
+    lines,
+    staffShares,
+    totalFen,
+    discountFen,
+    payableFen: totalFen - discountFen,
+    status: 'unpaid',
+    payments: [],
+    paidFen: 0,
+    refundedFen: 0,
+    cancelReason: '',
+    paidAt: null,
+    ...stamped(at),
   });
 }
 
 /** The performance of an order's staff: `amountFen` (negative for a refund) split by their shares, each with the member's commission. */
 export function shareOut(order: Order, amountFen: number, afterSaleId: number | null, at: string): void {
-  const amounts = splitByShares(amountFen, order.staffShares.map((s) => s.shareBp));
+  const amounts = splitByShares(
+    amountFen,
+    order.staffShares.map((s) => s.shareBp),
+  );
   order.staffShares.forEach(({ staffId, staffName, shareBp }, i) =>
     performanceRecords.table.add({
-      orderId: order.id, orderNo: order.orderNo, afterSaleId, shopId: order.shopId, shopName: order.shopName, staffId, staffName, shareBp,
-      kind: afterSaleId === null ? 'sale' : 'adjustment', amountFen: amounts[i],
+      orderId: order.id,
+      orderNo: order.orderNo,
+      afterSaleId,
+      shopId: order.shopId,
+      shopName: order.shopName,
+      staffId,
+      staffName,
+      shareBp,
+      kind: afterSaleId === null ? 'sale' : 'adjustment',
+      amountFen: amounts[i],
       commissionFen: commissionFen(amounts[i], staff.table.find(staffId)?.commissionRateBp ?? 0),
-      ...UNREVIEWED, ...stamped(at),
+      ...UNREVIEWED,
+      ...stamped(at),
     }),
   );
 }
@@ -104,8 +143,16 @@ type SystemLine = Pick<LedgerEntry, 'category' | 'amountFen' | 'note' | 'afterSa
 /** A line the system writes in an order's shop's ledger: its service income or a refund. */
 export function book(order: Order, line: SystemLine, at: string): void {
   ledger.table.add({
-    shopId: order.shopId, shopName: order.shopName, type: 'income', occurredOn: shanghaiDay(at), orderId: order.id, orderNo: order.orderNo,
-    reversalOf: null, reversedBy: null, ...line, ...stamped(at),
+    shopId: order.shopId,
+    shopName: order.shopName,
+    type: 'income',
+    occurredOn: shanghaiDay(at),
+    orderId: order.id,
+    orderNo: order.orderNo,
+    reversalOf: null,
+    reversedBy: null,
+    ...line,
+    ...stamped(at),
   });
 }
 
@@ -124,5 +171,15 @@ type AfterSaleInput = z.output<typeof afterSaleCreateSchema>;
 /** An after-sale request on a paid order, waiting for review. */
 export function requestAfterSale(order: Order, values: AfterSaleInput, requestedBy: string, at = new Date().toISOString()) {
   const { shopId, shopName, orderNo, customerName } = order;
-  return afterSales.table.add({ ...values, shopId, shopName, orderNo, customerName, requestedBy, reviewNote: '', ...UNREVIEWED, ...stamped(at) });
+  return afterSales.table.add({
+    ...values,
+    shopId,
+    shopName,
+    orderNo,
+    customerName,
+    requestedBy,
+    reviewNote: '',
+    ...UNREVIEWED,
+    ...stamped(at),
+  });
 }

@@ -23,7 +23,9 @@ export const shops = mockResource<Shop>(shopResource, {
   search: textSearch('name', 'address', 'phone'),
   beforeWrite: crossFieldRule(shopHoursValid, SHOP_HOURS_ERROR),
   beforeDelete: (shop) => {
-    const grants = tableOf<MockAccount>('accounts').rows.flatMap((a) => a.grants).filter((g) => g.shopID === shop.id).length;
+    const grants = tableOf<MockAccount>('accounts')
+      .rows.flatMap((a) => a.grants)
+      .filter((g) => g.shopID === shop.id).length;
     if (grants) throw conflict(`门店「${shop.name}」仍有${grants}个账号授权，不能删除；如已不再营业，请将其设为停业`);
   },
 });

@@ -14,7 +14,11 @@ const member = (shopId: number, m: Pick<Staff, 'name' | 'phone' | 'job' | 'level
 /** Phones are stored in full and answered masked; the full one only through reveal-phone. */
 export const staff = mockResource<Staff>(staffResource, {
   seed: () => [
-    member(1, { name: '李婷', phone: '13912340001', job: 'tattoo-artist', level: '高级', hiredAt: '2024-03-01', commissionRateBp: 1500 }, 60),
+    member(
+      1,
+      { name: '李婷', phone: '13912340001', job: 'tattoo-artist', level: '高级', hiredAt: '2024-03-01', commissionRateBp: 1500 },
+      60,
+    ),
     member(1, { name: '张敏', phone: '13912340002', job: 'beautician', level: '', hiredAt: '2025-06-15', commissionRateBp: 1000 }, 50),
     member(2, { name: '刘芳', phone: '13912340003', job: 'receptionist', level: '', hiredAt: '2025-01-10', commissionRateBp: 0 }, 40),
   ],

@@ -66,7 +66,12 @@ function reject(config: AxiosRequestConfig | undefined, error: ApiError, session
 }
 
 function rejectEnvelope(envelope: Envelope, status: number, config: AxiosRequestConfig | undefined): Promise<never> {
-  const error: ApiError = { message: envelope.msg || FALLBACK_ERROR, statusCode: status, code: envelope.code, errors: fieldErrors(envelope.data) };
+  const error: ApiError = {
+    message: envelope.msg || FALLBACK_ERROR,
+    statusCode: status,
+    code: envelope.code,
+    errors: fieldErrors(envelope.data),
+  };
   return reject(config, error, SESSION_CODES.includes(envelope.code));
 }
 
@@ -112,7 +117,9 @@ http.interceptors.response.use(
         } catch {
           // Not JSON after all: the generic message below.
         }
-        return isEnvelope(body) ? rejectEnvelope(body, response.status, config) : reject(config, { message: FALLBACK_REQUEST_ERROR, statusCode: response.status, code: 0 }, false);
+        return isEnvelope(body)
+          ? rejectEnvelope(body, response.status, config)
+          : reject(config, { message: FALLBACK_REQUEST_ERROR, statusCode: response.status, code: 0 }, false);
       });
     }
     if (response && isEnvelope(response.data)) return rejectEnvelope(response.data, response.status, config);
@@ -120,7 +127,12 @@ http.interceptors.response.use(
     if (failure) return rejectEnvelope(failure, response!.status, config);
     // No envelope: a proxy's error page, a dropped connection, a timeout.
     const body = response?.data as { msg?: unknown; message?: unknown } | undefined;
-    const text = typeof body?.msg === 'string' && body.msg ? body.msg : typeof body?.message === 'string' && body.message ? body.message : FALLBACK_REQUEST_ERROR;
+    const text =
+      typeof body?.msg === 'string' && body.msg
+        ? body.msg
+        : typeof body?.message === 'string' && body.message
+          ? body.message
+          : FALLBACK_REQUEST_ERROR;
     const status = response?.status ?? 0;
     return reject(config, { message: text, statusCode: status, code: 0 }, status === 401);
   },

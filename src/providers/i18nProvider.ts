@@ -37,7 +37,11 @@ export function loadPageTexts(): Promise<void> {
 export const i18nProvider: I18nProvider = {
   // refine calls translate(key, defaultMessage) as well as translate(key, options, defaultMessage).
   translate: (key, options, defaultMessage) =>
-    String(typeof options === 'string' ? i18n.t(key, { defaultValue: options }) : i18n.t(key, { ...options, defaultValue: defaultMessage ?? options?.defaultValue })),
+    String(
+      typeof options === 'string'
+        ? i18n.t(key, { defaultValue: options })
+        : i18n.t(key, { ...options, defaultValue: defaultMessage ?? options?.defaultValue }),
+    ),
   async changeLocale(locale: string) {
     if (!isLocale(locale)) throw new Error(`Unsupported locale: ${locale}`);
     localStorage.setItem(LOCALE_KEY, locale);

@@ -10,5 +10,7 @@ import { ROUTES } from '../../contract/routes';
  */
 export const REFINE_RESOURCES: ResourceProps[] = Object.values(RESOURCES).map((d: ResourceDescriptor) => {
   const route = ROUTES.find((r) => r.resource === d.name);
-  return route ? { name: d.name, list: route.path, meta: { label: route.titleKey, routeName: route.name } } : { name: d.name, meta: { label: d.labels } };
+  return route
+    ? { name: d.name, list: route.path, meta: { label: route.titleKey, routeName: route.name } }
+    : { name: d.name, meta: { label: d.labels } };
 });

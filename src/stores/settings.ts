@@ -58,7 +58,19 @@ export const SETTINGS_KEY = 'app-settings';
  * The choices a person makes, kept across reloads. Left out: the drawer's visibility and the device
  * (they follow the moment and the window) and the server menu (it belongs to the session).
  */
-const PERSISTED = ['theme', 'colorWeak', 'navbar', 'menu', 'topMenu', 'menuCollapse', 'footer', 'themeColor', 'menuWidth', 'tabBar', 'menuFromServer'] as const;
+const PERSISTED = [
+  'theme',
+  'colorWeak',
+  'navbar',
+  'menu',
+  'topMenu',
+  'menuCollapse',
+  'footer',
+  'themeColor',
+  'menuWidth',
+  'tabBar',
+  'menuFromServer',
+] as const;
 type PersistedKey = (typeof PERSISTED)[number];
 export type SettingsPatch = Partial<Omit<AppSettings, 'serverMenu'>>;
 
@@ -147,7 +159,8 @@ export function updateSettings(patch: SettingsPatch): void {
   const current = store.get();
   const next: AppSettings = { ...current, ...patch };
   if (patch.topMenu !== undefined && patch.topMenu !== current.topMenu) next.menuCollapse = false;
-  if (patch.menuWidth !== undefined) next.menuWidth = Number.isFinite(patch.menuWidth) ? clampMenuWidth(patch.menuWidth) : current.menuWidth;
+  if (patch.menuWidth !== undefined)
+    next.menuWidth = Number.isFinite(patch.menuWidth) ? clampMenuWidth(patch.menuWidth) : current.menuWidth;
   if (patch.themeColor !== undefined && !HEX_COLOR.test(patch.themeColor)) next.themeColor = current.themeColor;
   if ((Object.keys(next) as (keyof AppSettings)[]).every((key) => next[key] === current[key])) return;
   commit(next);

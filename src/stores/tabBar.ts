@@ -36,7 +36,11 @@ export function tabPath(tab: Pick<TabItem, 'fullPath'>): string {
   return tab.fullPath.split('?')[0];
 }
 
-const NOT_FOUND: Pick<RouteDef, 'name' | 'titleKey' | 'ignoreCache'> = { name: NOT_FOUND_ROUTE_NAME, titleKey: 'common.notFound.title', ignoreCache: true };
+const NOT_FOUND: Pick<RouteDef, 'name' | 'titleKey' | 'ignoreCache'> = {
+  name: NOT_FOUND_ROUTE_NAME,
+  titleKey: 'common.notFound.title',
+  ignoreCache: true,
+};
 
 /** The tab of a location; undefined for the redirect route. Paths outside the route table are the not-found page. */
 export function tabFor(pathname: string, search: string): TabItem | undefined {

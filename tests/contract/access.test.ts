@@ -36,7 +36,9 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
 ];
 
 /** [route path, role, allowed] for every route and every role. */
-const ROWS: [string, Role, boolean][] = MATRIX.flatMap(([path, roles]) => ROLES.map((role): [string, Role, boolean] => [path, role, roles === '*' || roles.includes(role)]));
+const ROWS: [string, Role, boolean][] = MATRIX.flatMap(([path, roles]) =>
+  ROLES.map((role): [string, Role, boolean] => [path, role, roles === '*' || roles.includes(role)]),
+);
 
 const route = (path: string): RouteDef => {
   const r = ROUTES.find((x) => x.path === path);

@@ -73,7 +73,16 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
   },
   'after-sales': {
     shopScoped: true,
-    verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:withdraw': [M], 'action:approve': [A, F], 'action:reject': [A, F] },
+    verbs: {
+      list: [A, M, F],
+      read: [A, M, F],
+      create: [M],
+      update: [M],
+      delete: [M],
+      'action:withdraw': [M],
+      'action:approve': [A, F],
+      'action:reject': [A, F],
+    },
   },
   'performance-records': {
     shopScoped: true,
@@ -87,12 +96,20 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
 
 /** [resource, verb, role, allowed] for every cell of the table. */
 const CELLS: [string, string, Role, boolean][] = Object.entries(TABLE).flatMap(([name, { verbs }]) =>
-  Object.entries(verbs).flatMap(([verb, roles]) => ROLES.map((role): [string, string, Role, boolean] => [name, verb, role, roles.includes(role)])),
+  Object.entries(verbs).flatMap(([verb, roles]) =>
+    ROLES.map((role): [string, string, Role, boolean] => [name, verb, role, roles.includes(role)]),
+  ),
 );
 
 describe('the API permission table', () => {
   it('is exactly what the descriptors give', () => {
-    const sorted = (t: typeof TABLE) => Object.fromEntries(Object.entries(t).map(([n, e]) => [n, { shopScoped: e.shopScoped, verbs: Object.fromEntries(Object.entries(e.verbs).map(([v, r]) => [v, [...r].sort()])) }]));
+    const sorted = (t: typeof TABLE) =>
+      Object.fromEntries(
+        Object.entries(t).map(([n, e]) => [
+          n,
+          { shopScoped: e.shopScoped, verbs: Object.fromEntries(Object.entries(e.verbs).map(([v, r]) => [v, [...r].sort()])) },
+        ]),
+      );
     expect(sorted(apiPermissions())).toEqual(sorted(TABLE));
   });
 

@@ -103,7 +103,9 @@ test.describe('shop manager: the booking board', () => {
     }
   });
 
-  test('drags a booking onto a busy artist (refused with the reason, it goes back), then to a free time, where it stays', async ({ page }) => {
+  test('drags a booking onto a busy artist (refused with the reason, it goes back), then to a free time, where it stays', async ({
+    page,
+  }) => {
     await page.goto('/appointment/new-customer');
     const day = await dayAhead(page, 23);
     // 12:00 with the first artist, and the second artist busy at the same time.
@@ -133,7 +135,9 @@ test.describe('shop manager: the booking board', () => {
     await expect(drawer.getByText(/时间 .*12:00–14:00 → .*16:00–18:00/)).toBeVisible();
   });
 
-  test('books a touch-up from an entitlement inside its window, and one outside it with the override reason', async ({ page }, testInfo) => {
+  test('books a touch-up from an entitlement inside its window, and one outside it with the override reason', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/appointment/after-sale');
     const entitlements = page.locator('.ant-card').filter({ hasText: '补色权益' }).first().locator('tr.ant-table-row');
     await expect(entitlements.first()).toBeVisible();

@@ -7,9 +7,16 @@ import { dialog, openDropdown, row } from './support/ui';
 
 const SHOTS = '/work/shots/checkstand-console';
 // Transitions finished: a button just enabled is drawn enabled, not halfway.
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 
-async function call<T>(request: APIRequestContext, token: string, method: 'get' | 'patch', path: string, opts: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'patch',
+  path: string,
+  opts: { params?: Record<string, string>; data?: unknown } = {},
+): Promise<T> {
   const res = await request[method](`${API.resourceBase}/${path}`, { headers: { authorization: `Bearer ${token}` }, ...opts });
   const body = await res.json();
   expect(body.code, body.msg).toBe(0);
@@ -21,7 +28,9 @@ async function arrivedVipAppointment(request: APIRequestContext, token: string):
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const from = new Date(`${day}T00:00:00+08:00`).toISOString();
   const to = new Date(Date.parse(from) + 86_400_000).toISOString();
-  const rows = await call<Appointment[]>(request, token, 'get', 'appointments', { params: { status: 'arrived', from, to, _start: '0', _end: '50', _sort: 'startAt', _order: 'asc' } });
+  const rows = await call<Appointment[]>(request, token, 'get', 'appointments', {
+    params: { status: 'arrived', from, to, _start: '0', _end: '50', _sort: 'startAt', _order: 'asc' },
+  });
   expect(rows.length, 'an arrived booking today in the demo data').toBeGreaterThan(0);
   const a = rows[0];
   await call(request, token, 'patch', `customers/${a.customerId}`, { data: { vip: true } });
@@ -30,13 +39,19 @@ async function arrivedVipAppointment(request: APIRequestContext, token: string):
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('a manager checks out an arrived VIP customer, pays once with WeChat Pay and cash, prints the receipt and requests a partial refund', async ({ page, request }) => {
+test('a manager checks out an arrived VIP customer, pays once with WeChat Pay and cash, prints the receipt and requests a partial refund', async ({
+  page,
+  request,
+}) => {
   const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
   const appointment = await arrivedVipAppointment(request, token);
   await loginThroughForm(page, MANAGER_TWO_SHOPS);
   await page.goto('/checkstand/cashier');
 
-  await page.getByRole('button', { name: `为 ${appointment.customerName} 结账` }).first().click();
+  await page
+    .getByRole('button', { name: `为 ${appointment.customerName} 结账` })
+    .first()
+    .click();
   await expect(page.getByTestId('picked-customer')).toContainText(appointment.customerName);
   await expect(page.getByTestId('picked-customer')).toContainText('会员价');
   const cart = page.locator('.ant-card').filter({ hasText: '购物车' });
@@ -101,7 +116,9 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   await receiptDialog.getByRole('button', { name: /关\s*闭/ }).click();
 
   // Today's orders re-open the receipt.
-  await row(page, orderNo).getByRole('button', { name: /小\s*票/ }).click();
+  await row(page, orderNo)
+    .getByRole('button', { name: /小\s*票/ })
+    .click();
   await expect((await dialog(page, '小票')).getByTestId('receipt')).toContainText(orderNo);
   await page.keyboard.press('Escape');
 

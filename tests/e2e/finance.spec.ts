@@ -39,7 +39,10 @@ const rows = (page: Page) => page.locator('tr.ant-table-row');
 test.describe('financial staff: performance and after-sale review', () => {
   test.beforeEach(async ({ page }) => loginThroughForm(page, FINANCE));
 
-  test('batch-approves a page of records, rejects one with a reason, and exports the filtered review', async ({ page, request }, testInfo) => {
+  test('batch-approves a page of records, rejects one with a reason, and exports the filtered review', async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = await loginOverApi(request, FINANCE);
     await page.goto('/finance/review');
     await expect(rows(page).first()).toBeVisible();
@@ -52,7 +55,9 @@ test.describe('financial staff: performance and after-sale review', () => {
     await page.locator('thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: `批量通过（已选 ${onPage} 条）` }).click();
     await expect(page.getByText(`已通过 ${onPage} 条，跳过 0 条`)).toBeVisible();
-    await expect.poll(async () => (await apiGet<unknown[]>(request, token, 'performance-records?status=pending&_start=0&_end=1')).total).toBe(before.total - onPage);
+    await expect
+      .poll(async () => (await apiGet<unknown[]>(request, token, 'performance-records?status=pending&_start=0&_end=1')).total)
+      .toBe(before.total - onPage);
     // The sums above follow: the count card shows what is still pending.
     await expect(page.getByTestId('sum-count')).toContainText(String(before.total - onPage));
 
@@ -66,7 +71,11 @@ test.describe('financial staff: performance and after-sale review', () => {
     await reject.getByLabel('驳回原因').fill('服务人员登记有误，请门店更正后重新提交');
     await reject.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText(new RegExp(`已驳回 ${orderNo} .+ 的业绩`))).toBeVisible();
-    const rejected = await apiGet<{ orderNo: string; rejectReason: string }[]>(request, token, `performance-records?status=rejected&q=${orderNo}&_sort=reviewedAt&_order=desc&_start=0&_end=1`);
+    const rejected = await apiGet<{ orderNo: string; rejectReason: string }[]>(
+      request,
+      token,
+      `performance-records?status=rejected&q=${orderNo}&_sort=reviewedAt&_order=desc&_start=0&_end=1`,
+    );
     expect(rejected.data[0]).toMatchObject({ orderNo, rejectReason: '服务人员登记有误，请门店更正后重新提交' });
 
     // The review filtered to one shop, exported and opened.
@@ -114,14 +123,21 @@ test.describe('financial staff: performance and after-sale review', () => {
     await expect(drawer.getByText('该订单的其他退款申请')).toBeVisible();
     await shoot(page, testInfo, 'finance-after-sale-drawer');
     const orderNo = (await drawer.locator('.ant-descriptions-item-content').nth(1).innerText()).trim();
-    const orders = await apiGet<{ id: number; paidFen: number; refundedFen: number }[]>(request, token, `orders?q=${orderNo}&_start=0&_end=1`);
+    const orders = await apiGet<{ id: number; paidFen: number; refundedFen: number }[]>(
+      request,
+      token,
+      `orders?q=${orderNo}&_start=0&_end=1`,
+    );
     const order = orders.data[0];
     // The warning names the amount approving pays back.
     const amount = fenOf(await drawer.locator('.ant-alert').filter({ hasText: '通过后将立即退款' }).innerText());
 
     await drawer.getByLabel('审核备注').fill('已与客户电话确认');
     await drawer.getByRole('button', { name: /通\s*过/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page.getByText(`已通过订单 ${orderNo} 的售后申请`)).toBeVisible();
 
     const after = await apiGet<{ refundedFen: number; status: string }>(request, token, `orders/${order.id}`);
@@ -129,8 +145,14 @@ test.describe('financial staff: performance and after-sale review', () => {
     expect(after.data.status).toBe(after.data.refundedFen === order.paidFen ? 'refunded' : 'partially-refunded');
     // The drawer shows the decision and the order's new state.
     await expect(drawer.getByText('已与客户电话确认')).toBeVisible();
-    await expect(drawer.locator('.ant-tag').getByText(after.data.status === 'refunded' ? '已退款' : '部分退款', { exact: true })).toBeVisible();
-    const ledger = await apiGet<{ amountFen: number; category: string }[]>(request, token, `ledger?orderId=${order.id}&category=refund&_sort=id&_order=desc&_start=0&_end=1`);
+    await expect(
+      drawer.locator('.ant-tag').getByText(after.data.status === 'refunded' ? '已退款' : '部分退款', { exact: true }),
+    ).toBeVisible();
+    const ledger = await apiGet<{ amountFen: number; category: string }[]>(
+      request,
+      token,
+      `ledger?orderId=${order.id}&category=refund&_sort=id&_order=desc&_start=0&_end=1`,
+    );
     expect(ledger.data[0]).toMatchObject({ amountFen: -amount, category: 'refund' });
   });
 });

@@ -1,6 +1,15 @@
 import { test, expect } from '@playwright/test';
 import { API } from '../../contract/api';
-import { ADMIN, DEMO_PASSWORD, FINANCE, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm, readSiderMenu } from './support/login';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  FINANCE,
+  MANAGER_THIRD_SHOP,
+  MANAGER_TWO_SHOPS,
+  loginOverApi,
+  loginThroughForm,
+  readSiderMenu,
+} from './support/login';
 import { accountMenuItem, deleteRow, dialog, openList, row } from './support/ui';
 
 /** The role matrix of docs/routes.md, written out as the person at each desk should see it. */
@@ -102,7 +111,10 @@ test.describe('a session ended from another client', () => {
   test.afterEach(async ({ request }) => {
     if (!changed) return;
     const token = await loginOverApi(request, MANAGER_THIRD_SHOP, NEW_PASSWORD);
-    const res = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${token}` }, data: { oldPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD } });
+    const res = await request.post(API.passwordModify, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { oldPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD },
+    });
     expect((await res.json()).code).toBe(0);
     changed = false;
   });
@@ -117,7 +129,10 @@ test.describe('a session ended from another client', () => {
     expect((await workplaceAnswered).status()).toBe(200);
 
     const other = await loginOverApi(request, MANAGER_THIRD_SHOP);
-    const change = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${other}` }, data: { oldPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD } });
+    const change = await request.post(API.passwordModify, {
+      headers: { authorization: `Bearer ${other}` },
+      data: { oldPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect((await change.json()).code).toBe(0);
     changed = true;
 

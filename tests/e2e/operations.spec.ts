@@ -48,7 +48,9 @@ test.describe('admin: programs and banners', () => {
     await create.getByLabel('会员价').fill('980');
 
     const mainImage = formItem(create, '主图');
-    await mainImage.locator('input[type=file]').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: solidPng(64, [22, 93, 255]) });
+    await mainImage
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: solidPng(64, [22, 93, 255]) });
     await expect(mainImage.locator('.ant-upload-list-item-done')).toHaveCount(1);
     const detailImages = formItem(create, '详情图');
     await detailImages.locator('input[type=file]').setInputFiles([
@@ -195,7 +197,9 @@ test('a shop manager adds a staff member and a customer, finds the customer and 
   await expect(row(page, customerName)).toContainText(masked);
   await expect(row(page, customerName)).toContainText('敏感肌');
 
-  const searched = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/customers') && new URL(res.url()).searchParams.get('q') === lastFour);
+  const searched = page.waitForResponse(
+    (res) => new URL(res.url()).pathname.endsWith('/customers') && new URL(res.url()).searchParams.get('q') === lastFour,
+  );
   await page.getByPlaceholder('姓名或手机号（可输后四位）').fill(lastFour);
   await page.getByPlaceholder('姓名或手机号（可输后四位）').press('Enter');
   expect((await searched).ok()).toBe(true);

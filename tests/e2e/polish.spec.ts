@@ -11,12 +11,21 @@ import { openList, popupsSettled } from './support/ui';
  * orders), checked for a column hidden under the fixed 操作 column.
  */
 const LISTS = [
-  { phone: ADMIN, paths: ['/business/account', '/business/shop', '/operation/events', '/operation/program', '/finance/review', '/finance/after-sales'], pages: [] },
-  { phone: MANAGER_THIRD_SHOP, paths: ['/shop/staff', '/shop/consumer', '/finance/income', '/checkstand/after-sale'], pages: ['/checkstand/cashier'] },
+  {
+    phone: ADMIN,
+    paths: ['/business/account', '/business/shop', '/operation/events', '/operation/program', '/finance/review', '/finance/after-sales'],
+    pages: [],
+  },
+  {
+    phone: MANAGER_THIRD_SHOP,
+    paths: ['/shop/staff', '/shop/consumer', '/finance/income', '/checkstand/after-sale'],
+    pages: ['/checkstand/cashier'],
+  },
 ];
 
 /** How far each table of the page scrolls sideways (0 when every column is in view). */
-const tableOverflows = (page: Page) => page.locator('.ant-table-content, .ant-table-body').evaluateAll((tables) => tables.map((e) => e.scrollWidth - e.clientWidth));
+const tableOverflows = (page: Page) =>
+  page.locator('.ant-table-content, .ant-table-body').evaluateAll((tables) => tables.map((e) => e.scrollWidth - e.clientWidth));
 
 test.describe('console polish', () => {
   test('a session ended elsewhere: one 确认登出 dialog, no toast under it, no endless spinner', async ({ page }) => {
@@ -49,7 +58,9 @@ test.describe('console polish', () => {
     await openList(page, '/shop/consumer');
     // The first two rows of the list as it is sorted on screen (newest first), by name.
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const res = await page.request.get(`${API.resourceBase}/customers?_start=0&_end=2&_sort=createdAt&_order=desc`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await page.request.get(`${API.resourceBase}/customers?_start=0&_end=2&_sort=createdAt&_order=desc`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const names = ((await res.json()).data as { name: string }[]).map((c) => c.name);
     expect(names).toHaveLength(2);
     const tabs = page.getByTestId('tab-bar').locator('.ant-tabs-tab');
@@ -120,7 +131,11 @@ async function expectWithin(inner: Locator, outer?: Locator): Promise<void> {
 async function nextAnswer<T>(page: Page, pathEnd: string, query: Record<string, string> = {}): Promise<T> {
   const res = await page.waitForResponse((r: Response) => {
     const url = new URL(r.url());
-    return r.request().method() === 'GET' && url.pathname.endsWith(pathEnd) && Object.entries(query).every(([k, v]) => url.searchParams.get(k) === v);
+    return (
+      r.request().method() === 'GET' &&
+      url.pathname.endsWith(pathEnd) &&
+      Object.entries(query).every(([k, v]) => url.searchParams.get(k) === v)
+    );
   });
   const body = await res.json();
   expect(body.code, body.msg).toBe(0);
@@ -191,7 +206,10 @@ for (const size of WINDOW_SIZES) {
       const me = await currentUser(page);
       // Two more logins from one other computer while the browser's session is open.
       for (let i = 0; i < 2; i++) {
-        const res = await page.request.post(API.loginPassword, { headers: { 'user-agent': WINDOWS_CHROME }, data: { phone: ADMIN, password: DEMO_PASSWORD } });
+        const res = await page.request.post(API.loginPassword, {
+          headers: { 'user-agent': WINDOWS_CHROME },
+          data: { phone: ADMIN, password: DEMO_PASSWORD },
+        });
         expect((await res.json()).code).toBe(0);
       }
 
@@ -224,7 +242,11 @@ for (const size of WINDOW_SIZES) {
       const box = page.locator('.message-box');
       await expect(box.locator('.message-item').first()).toBeVisible();
       await expectWithin(box);
-      for (const part of [...(await box.getByRole('tab').all()), box.getByRole('button', { name: /清\s*空/ }), box.getByRole('button', { name: '查看更多' })]) {
+      for (const part of [
+        ...(await box.getByRole('tab').all()),
+        box.getByRole('button', { name: /清\s*空/ }),
+        box.getByRole('button', { name: '查看更多' }),
+      ]) {
         await expect(part).toBeVisible();
         await expectWithin(part, box);
       }
@@ -297,7 +319,8 @@ for (const size of WINDOW_SIZES) {
       const [programs, blocks] = await Promise.all([listed, blocked]);
       const pictures = page.locator('tr.ant-table-row img');
       await expect(pictures).toHaveCount(programs.length);
-      for (const img of await pictures.all()) await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBeGreaterThan(0);
+      for (const img of await pictures.all())
+        await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBeGreaterThan(0);
       const sources = await pictures.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
       expect(sources.filter((src) => src.startsWith('/demo/')).length).toBeGreaterThan(0);
       await look(page, testInfo, 'demo-images');
@@ -340,11 +363,18 @@ for (const size of WINDOW_SIZES) {
       await expect(own).toContainText(me.name);
       await expect(own.getByRole('button', { name: '编辑' })).toBeVisible();
       await expect(own.getByRole('button', { name: /停用|重置密码/ })).toHaveCount(0);
-      await expect(page.locator(`tr.ant-table-row:not([data-row-key="${me.accountId}"])`).first().getByRole('button', { name: /重置密码/ })).toBeVisible();
+      await expect(
+        page
+          .locator(`tr.ant-table-row:not([data-row-key="${me.accountId}"])`)
+          .first()
+          .getByRole('button', { name: /重置密码/ }),
+      ).toBeVisible();
       await look(page, testInfo, 'own-account-row');
     });
 
-    test('as a shop manager: customer details named in tabs and breadcrumb, kept tabs, not-found, and a session ended elsewhere', async ({ page }, testInfo) => {
+    test('as a shop manager: customer details named in tabs and breadcrumb, kept tabs, not-found, and a session ended elsewhere', async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(90_000);
       await loginThroughForm(page, MANAGER_THIRD_SHOP);
       const listed = nextAnswer<{ id: number; name: string; phone: string }[]>(page, '/customers');
@@ -388,7 +418,8 @@ for (const size of WINDOW_SIZES) {
 
       // A refresh keeps the open tabs.
       await page.reload();
-      for (const name of ['工作台', '客户管理', ...customers.map((c) => c.name)]) await expect(tabs.filter({ hasText: name })).toHaveCount(1);
+      for (const name of ['工作台', '客户管理', ...customers.map((c) => c.name)])
+        await expect(tabs.filter({ hasText: name })).toHaveCount(1);
       await expect(page.getByText(shown.phone, { exact: true })).toBeVisible();
       await look(page, testInfo, 'tabs-kept');
 

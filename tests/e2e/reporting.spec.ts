@@ -9,7 +9,10 @@ const SHOTS = '/work/shots/reporting';
 /** The same report over the API, to check the screen against. */
 async function report(request: APIRequestContext, phone: string, query: string, variables: Record<string, unknown> = {}) {
   const token = await loginOverApi(request, phone);
-  const res = await request.post(GRAPHQL_PATH, { data: { operationName: null, query, variables }, headers: { authorization: `Bearer ${token}` } });
+  const res = await request.post(GRAPHQL_PATH, {
+    data: { operationName: null, query, variables },
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = await res.json();
   expect(body.errors).toBeUndefined();
   return body.data;
@@ -19,14 +22,19 @@ async function figure(page: Page, testId: string) {
   return (await page.getByTestId(testId).locator('.ant-statistic-content').innerText()).replace(/\s/g, '');
 }
 
-test('admin opens last month\'s ranking and drills into a shop', async ({ page, request }) => {
+test("admin opens last month's ranking and drills into a shop", async ({ page, request }) => {
   await loginThroughForm(page, ADMIN);
   await page.goto('/finance/total');
   await expect(page.getByTestId('shop-ranking')).toBeVisible();
   await page.getByTestId('period-presets').getByText('上月').click();
   const { from, to } = presetPeriod('lastMonth');
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
-  const data = await report(request, ADMIN, 'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId revenueFen } staffRanking(from: $from, to: $to) { staffId } }', { from, to });
+  const data = await report(
+    request,
+    ADMIN,
+    'query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId revenueFen } staffRanking(from: $from, to: $to) { staffId } }',
+    { from, to },
+  );
   const rows = page.getByTestId('shop-ranking').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(data.shopRanking.length);
   const first = data.shopRanking[0];

@@ -36,10 +36,13 @@ const bodyTheme = (page: Page) => page.evaluate(() => document.body.getAttribute
 async function pageSettled(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   const scrollStill = () =>
-    page.evaluate(() => new Promise<boolean>((resolve) => {
-      const y = window.scrollY;
-      setTimeout(() => resolve(window.scrollY === y), 200);
-    }));
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const y = window.scrollY;
+          setTimeout(() => resolve(window.scrollY === y), 200);
+        }),
+    );
   await expect.poll(scrollStill).toBe(true);
 }
 
@@ -122,7 +125,10 @@ test.describe('settings drawer', () => {
     await expect(sider(page)).toBeVisible();
 
     // The close button hides the drawer; the floating button opens it again.
-    await drawer(page).locator('.app-settings-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await drawer(page)
+      .locator('.app-settings-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await expect(drawer(page)).toBeHidden();
     await expect(page.locator('.ant-drawer-content-wrapper').filter({ has: drawer(page) })).toHaveCount(1); // still mounted
     await page.getByTestId('settings-float').click();
@@ -168,11 +174,21 @@ test.describe('settings drawer', () => {
     await copyButton.click();
     await expect(page.getByText('已把当前配置（JSON）复制到剪贴板')).toBeVisible();
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-    expect(copied).toMatchObject({ themeColor: '#f53f3f', menuWidth: 300, footer: false, menuFromServer: true, theme: 'light', globalSettings: true });
+    expect(copied).toMatchObject({
+      themeColor: '#f53f3f',
+      menuWidth: 300,
+      footer: false,
+      menuFromServer: true,
+      theme: 'light',
+      globalSettings: true,
+    });
     expect(copied.serverMenu.map((g: { name: string }) => g.name)).toEqual(['dashboard', 'operation', 'business', 'finance']);
 
     // Dark theme from the navbar: antd's dark palette and the body attribute.
-    await drawer(page).locator('.app-settings-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await drawer(page)
+      .locator('.app-settings-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await expect(drawer(page)).toBeHidden();
     await noticesGone(page);
     await page.getByTestId('theme-switch').click();
@@ -180,9 +196,14 @@ test.describe('settings drawer', () => {
     await page.getByTestId('settings-open').click();
     await expect(drawer(page)).toBeVisible();
     // The drawer stays mounted, scrolled where it was left: show it from the top.
-    await drawer(page).locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
+    await drawer(page)
+      .locator('.ant-drawer-body')
+      .evaluate((body) => body.scrollTo(0, 0));
     await shot(page, testInfo, 'drawer-dark');
-    await drawer(page).locator('.app-settings-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await drawer(page)
+      .locator('.app-settings-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
 
     // A reload keeps the choices (the drawer itself stays closed).
     await page.reload();
@@ -349,7 +370,10 @@ test.describe('account', () => {
       await other.close();
       // Later tests log in with the demo password.
       const token = await loginOverApi(request, MANAGER_THIRD_SHOP, NEW_PASSWORD);
-      const res = await request.post(API.passwordModify, { headers: { authorization: `Bearer ${token}` }, data: { oldPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD } });
+      const res = await request.post(API.passwordModify, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { oldPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD },
+      });
       expect((await res.json()).code).toBe(0);
     }
   });
@@ -375,7 +399,10 @@ test.describe('message box', () => {
     const detail = page.getByTestId('message-detail');
     await expect(detail).toBeVisible();
     await expect(badge).toHaveAttribute('title', String(before - 1));
-    await page.getByRole('dialog').getByRole('button', { name: /关\s*闭/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await expect(detail).toBeHidden();
     await page.getByTestId('message-bell').click();
     await expect(box.getByTestId(id!)).not.toHaveClass(/message-item-unread/);

@@ -106,7 +106,10 @@ describe('accounts are for admins only', () => {
     expect((byPhone.body.data as Account[]).map((a) => a.id)).toEqual([t.demo.accountIds[MANAGER3]]);
 
     const managers = await call(admin, 'GET', `${ACCOUNT_API.list}?role=shop-manager&_end=50`);
-    const managerIds = await t.database.db.selectDistinct({ id: accountGrants.accountId }).from(accountGrants).where(eq(accountGrants.role, 'shop-manager'));
+    const managerIds = await t.database.db
+      .selectDistinct({ id: accountGrants.accountId })
+      .from(accountGrants)
+      .where(eq(accountGrants.role, 'shop-manager'));
     expect((managers.body.data as Account[]).map((a) => a.id).sort()).toEqual(managerIds.map((r) => r.id).sort());
     const ofShop3 = await call(admin, 'GET', `${ACCOUNT_API.list}?role=shop-manager&shopID=${t.demo.shopIds[2]}`);
     expect((ofShop3.body.data as Account[]).map((a) => a.id)).toEqual([t.demo.accountIds[MANAGER3]]);
@@ -148,7 +151,10 @@ describe('creating accounts and their lifecycle', () => {
       phone,
       jobName: '店长',
       remark: '徐汇店新任店长',
-      grants: [{ role: 'shop-manager', shopID: t.demo.shopIds[0] }, { role: 'financial-staff', shopID: null }],
+      grants: [
+        { role: 'shop-manager', shopID: t.demo.shopIds[0] },
+        { role: 'financial-staff', shopID: null },
+      ],
     });
     expect(res.body.code, res.body.msg).toBe(0);
     const created = res.body.data as AccountWithPassword;
@@ -201,7 +207,11 @@ describe('creating accounts and their lifecycle', () => {
     expect(taken.body.msg).toContain('王店长');
 
     await t.database.db.update(shops).set({ status: 'closed' }).where(eq(shops.id, t.demo.shopIds[2]));
-    const closed = await call(admin, 'POST', ACCOUNT_API.list, { name: '乙', phone: newPhone(), grants: [{ role: 'shop-manager', shopID: t.demo.shopIds[2] }] });
+    const closed = await call(admin, 'POST', ACCOUNT_API.list, {
+      name: '乙',
+      phone: newPhone(),
+      grants: [{ role: 'shop-manager', shopID: t.demo.shopIds[2] }],
+    });
     await t.database.db.update(shops).set({ status: 'open' }).where(eq(shops.id, t.demo.shopIds[2]));
     expect(closed.status).toBe(409);
     expect(closed.body.msg).toContain('停业');
@@ -298,14 +308,24 @@ describe('grants', () => {
     const dupNull = await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'financial-staff' });
     expect(dupNull.status).toBe(409);
 
-    expect((await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'admin', shopID: shopId })).body.data.fields[0].field).toBe('shopID');
+    expect((await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'admin', shopID: shopId })).body.data.fields[0].field).toBe(
+      'shopID',
+    );
     expect((await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'shop-manager' })).body.data.fields[0].field).toBe('shopID');
-    expect((await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'shop-manager', shopID: 999_999 })).body.data.fields[0].field).toBe('shopID');
+    expect(
+      (await call(admin, 'POST', ACCOUNT_API.grants(acc.id), { role: 'shop-manager', shopID: 999_999 })).body.data.fields[0].field,
+    ).toBe('shopID');
     expect((await call(admin, 'POST', ACCOUNT_API.grants(999_999), { role: 'admin' })).status).toBe(404);
 
-    const notices = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'grant-add'), eq(auditLogs.entityId, String(acc.id))));
+    const notices = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'grant-add'), eq(auditLogs.entityId, String(acc.id))));
     expect(notices).toHaveLength(1);
-    const login = await loginRaw((await t.database.db.select().from(accounts).where(eq(accounts.id, acc.id)))[0].phone, acc.initialPassword);
+    const login = await loginRaw(
+      (await t.database.db.select().from(accounts).where(eq(accounts.id, acc.id)))[0].phone,
+      acc.initialPassword,
+    );
     const box = await call(login.data.token, 'GET', `${MESSAGE_API.list}?type=notice&_end=50`);
     const shopName = (await t.database.db.select().from(shops).where(eq(shops.id, shopId)))[0].name;
     expect((box.body.data as Message[]).some((m) => m.title.includes('店长') && m.title.includes(shopName))).toBe(true);
@@ -370,8 +390,24 @@ describe('profile', () => {
 
   it('lets any account edit its own name, avatar, job and remark and answers the user info', async () => {
     const token = await t.login(MANAGER3);
-    const res = await call(token, 'PATCH', PROFILE_API, { name: '陈晓', avatar: '/uploads/avatar/chen.png', jobName: '店长', remark: '天河店' });
-    expect(res.body).toMatchObject({ code: 0, data: { name: '陈晓', avatar: '/uploads/avatar/chen.png', jobName: '店长', remark: '天河店', phone: MANAGER3, role: 'shop-manager', shopID: t.demo.shopIds[2] } });
+    const res = await call(token, 'PATCH', PROFILE_API, {
+      name: '陈晓',
+      avatar: '/uploads/avatar/chen.png',
+      jobName: '店长',
+      remark: '天河店',
+    });
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: {
+        name: '陈晓',
+        avatar: '/uploads/avatar/chen.png',
+        jobName: '店长',
+        remark: '天河店',
+        phone: MANAGER3,
+        role: 'shop-manager',
+        shopID: t.demo.shopIds[2],
+      },
+    });
     expect((await call(token, 'POST', API.userInfo)).body.data.name).toBe('陈晓');
     const [trail] = await auditOf('update-profile', t.demo.accountIds[MANAGER3]);
     expect(trail.summary).toContain('陈晓');

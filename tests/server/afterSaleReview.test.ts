@@ -26,9 +26,20 @@ afterAll(async () => t?.close());
 
 const shopId = () => t.demo.shopIds[0];
 const threeWay = () => [3334, 3333, 3333].map((shareBp, i) => ({ staffId: staff[i].id, shareBp }));
-const orderOf = async (id: number) => (await query<{ refunded_fen: number; paid_fen: number; status: string }>(t, 'select refunded_fen, paid_fen, status from orders where id = $1', [id]))[0];
+const orderOf = async (id: number) =>
+  (
+    await query<{ refunded_fen: number; paid_fen: number; status: string }>(
+      t,
+      'select refunded_fen, paid_fen, status from orders where id = $1',
+      [id],
+    )
+  )[0];
 const refundEntries = async (orderId: number) =>
-  query<{ amount_fen: number; after_sale_id: number; type: string; occurred_on: string }>(t, `select amount_fen, after_sale_id, type, occurred_on::text from ledger_entries where order_id = $1 and category = 'refund' order by id`, [orderId]);
+  query<{ amount_fen: number; after_sale_id: number; type: string; occurred_on: string }>(
+    t,
+    `select amount_fen, after_sale_id, type, occurred_on::text from ledger_entries where order_id = $1 and category = 'refund' order by id`,
+    [orderId],
+  );
 const statusOf = async (id: number) => (await query<{ status: string }>(t, 'select status from after_sales where id = $1', [id]))[0].status;
 
 describe('who may decide', () => {
@@ -54,21 +65,41 @@ describe('approving a refund executes it', () => {
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
     expect(await refundEntries(order.orderId)).toEqual([{ amount_fen: -3000, after_sale_id: id, type: 'income', occurred_on: today }]);
 
-    const adjustments = await query<{ staff_id: number; amount_fen: number; commission_fen: number; share_bp: number; status: string; kind: string }>(
+    const adjustments = await query<{
+      staff_id: number;
+      amount_fen: number;
+      commission_fen: number;
+      share_bp: number;
+      status: string;
+      kind: string;
+    }>(
       t,
       'select staff_id, amount_fen, commission_fen, share_bp, status, kind from performance_records where after_sale_id = $1 order by id',
       [id],
     );
     const parts = splitByShares(-3000, [3334, 3333, 3333]);
     expect(adjustments).toEqual(
-      threeWay().map((s, i) => ({ staff_id: s.staffId, amount_fen: parts[i], commission_fen: commissionFen(parts[i], staff[i].rate), share_bp: s.shareBp, status: 'pending', kind: 'adjustment' })),
+      threeWay().map((s, i) => ({
+        staff_id: s.staffId,
+        amount_fen: parts[i],
+        commission_fen: commissionFen(parts[i], staff[i].rate),
+        share_bp: s.shareBp,
+        status: 'pending',
+        kind: 'adjustment',
+      })),
     );
     expect(adjustments.reduce((s, a) => s + a.amount_fen, 0)).toBe(-3000);
 
-    const [notice] = await query<{ type: string; title: string; content: string }>(t, `select type, title, content from messages where account_id = $1 and title like '%' || $2 || '%'`, [managerAccount, order.orderNo]);
+    const [notice] = await query<{ type: string; title: string; content: string }>(
+      t,
+      `select type, title, content from messages where account_id = $1 and title like '%' || $2 || '%'`,
+      [managerAccount, order.orderNo],
+    );
     expect(notice).toMatchObject({ type: 'notice', title: expect.stringContaining('已通过') });
     expect(notice.content).toContain('30.00');
-    const audits = await query(t, `select 1 from audit_logs where entity = 'after-sale' and entity_id = $1 and action = 'approve'`, [String(id)]);
+    const audits = await query(t, `select 1 from audit_logs where entity = 'after-sale' and entity_id = $1 and action = 'approve'`, [
+      String(id),
+    ]);
     expect(audits).toHaveLength(1);
 
     // The rest of the payment: the order is then refunded in full.
@@ -98,7 +129,10 @@ describe('approving a refund executes it', () => {
       const order = await paidOrder(t, { shopId: shopId(), payableFen: 10000, shares: threeWay() });
       const a = await afterSaleRequest(t, order, 'refund', 6000);
       const b = await afterSaleRequest(t, order, 'refund', 5000);
-      const [ra, rb] = await Promise.all([call(finance, 'POST', `/after-sales/${a}/approve`, {}), call(admin, 'POST', `/after-sales/${b}/approve`, {})]);
+      const [ra, rb] = await Promise.all([
+        call(finance, 'POST', `/after-sales/${a}/approve`, {}),
+        call(admin, 'POST', `/after-sales/${b}/approve`, {}),
+      ]);
       expect([ra.status, rb.status].sort()).toEqual([200, 409]);
       const won = ra.status === 200 ? { id: a, fen: 6000 } : { id: b, fen: 5000 };
       const o = await orderOf(order.orderId);
@@ -112,7 +146,10 @@ describe('approving a refund executes it', () => {
   it('one refund approved twice at once is executed once', async () => {
     const order = await paidOrder(t, { shopId: shopId(), payableFen: 10000, shares: threeWay() });
     const id = await afterSaleRequest(t, order, 'refund', 4000);
-    const results = await Promise.all([call(finance, 'POST', `/after-sales/${id}/approve`, {}), call(admin, 'POST', `/after-sales/${id}/approve`, {})]);
+    const results = await Promise.all([
+      call(finance, 'POST', `/after-sales/${id}/approve`, {}),
+      call(admin, 'POST', `/after-sales/${id}/approve`, {}),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await orderOf(order.orderId)).refunded_fen).toBe(4000);
     expect(await refundEntries(order.orderId)).toHaveLength(1);
@@ -128,10 +165,13 @@ describe('touch-ups and complaints', () => {
     const [[e], [o]] = await Promise.all([
       query<{ source: string; status: string; customer_id: number; days: number; shop_id: number }>(
         t,
-        `select source, status, customer_id, shop_id, extract(epoch from valid_until - valid_from) / 86400 as days from touch_up_entitlements where after_sale_id = $1`,
+        `select source, status, customer_id, shop_id, extract(epoch from valid_until - valid_from) / 86400 as days from
+          touch_up_entitlements where after_sale_id = $1`,
         [id],
       ),
-      query<{ customer_id: number; refunded_fen: number }>(t, 'select customer_id, refunded_fen from orders where id = $1', [order.orderId]),
+      query<{ customer_id: number; refunded_fen: number }>(t, 'select customer_id, refunded_fen from orders where id = $1', [
+        order.orderId,
+      ]),
     ]);
     expect(e).toMatchObject({ source: 'after-sale', status: 'available', customer_id: o.customer_id, shop_id: shopId() });
     expect(Number(e.days)).toBeCloseTo(AFTER_SALE_TOUCH_UP_DAYS, 3);
@@ -164,7 +204,11 @@ describe('rejecting', () => {
     }
     const r = await call(finance, 'POST', `/after-sales/${id}/reject`, { reason: '照片不清楚' });
     expect(r.body.data).toMatchObject({ status: 'rejected', rejectReason: '照片不清楚' });
-    const [notice] = await query<{ title: string; content: string }>(t, `select title, content from messages where account_id = $1 and title like '%' || $2 || '%'`, [managerAccount, order.orderNo]);
+    const [notice] = await query<{ title: string; content: string }>(
+      t,
+      `select title, content from messages where account_id = $1 and title like '%' || $2 || '%'`,
+      [managerAccount, order.orderNo],
+    );
     expect(notice.title).toContain('已驳回');
     expect(notice.content).toContain('照片不清楚');
     expect((await call(finance, 'POST', `/after-sales/${id}/approve`, {})).status).toBe(409);
@@ -178,13 +222,29 @@ describe('rejecting', () => {
 
 describe('through the checkstand calls', () => {
   it('a paid order, a refund request and its approval: the adjustments mirror the sale records', async () => {
-    const [program] = await query<{ id: number }>(t, `select id from programs where status = 'on' and price_fen >= 10000 order by id limit 1`);
+    const [program] = await query<{ id: number }>(
+      t,
+      `select id from programs where status = 'on' and price_fen >= 10000 order by id limit 1`,
+    );
     const [customer] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 1', [shopId()]);
-    const order = await paidOrderThroughApi(t, manager, { customerId: customer.id, lines: [{ programId: program.id, quantity: 1 }], staffShares: threeWay() });
-    const sales = await query<{ staff_id: number; amount_fen: number; commission_rate_bp: number }>(t, `select staff_id, amount_fen, commission_rate_bp from performance_records where order_id = $1 and kind = 'sale' order by id`, [order.id]);
+    const order = await paidOrderThroughApi(t, manager, {
+      customerId: customer.id,
+      lines: [{ programId: program.id, quantity: 1 }],
+      staffShares: threeWay(),
+    });
+    const sales = await query<{ staff_id: number; amount_fen: number; commission_rate_bp: number }>(
+      t,
+      `select staff_id, amount_fen, commission_rate_bp from performance_records where order_id = $1 and kind = 'sale' order by id`,
+      [order.id],
+    );
     expect(sales.reduce((s, r) => s + r.amount_fen, 0)).toBe(order.payableFen);
 
-    const request = await poster(t)(manager, '/after-sales', { orderId: order.id, type: 'refund', amountFen: order.paidFen, reason: '客户要求全额退款' }, `refund-${order.id}`);
+    const request = await poster(t)(
+      manager,
+      '/after-sales',
+      { orderId: order.id, type: 'refund', amountFen: order.paidFen, reason: '客户要求全额退款' },
+      `refund-${order.id}`,
+    );
     expect(request.body.code, request.raw).toBe(0);
     const approved = await call(finance, 'POST', `/after-sales/${request.body.data.id}/approve`, { note: '全额退款' });
     expect(approved.body.data.status).toBe('approved');
@@ -205,7 +265,12 @@ describe('through the checkstand calls', () => {
       ].sort(),
     );
     // Nothing more can be requested or approved on a refunded order.
-    const more = await poster(t)(manager, '/after-sales', { orderId: order.id, type: 'refund', amountFen: 1, reason: '再退' }, `refund-more-${order.id}`);
+    const more = await poster(t)(
+      manager,
+      '/after-sales',
+      { orderId: order.id, type: 'refund', amountFen: 1, reason: '再退' },
+      `refund-more-${order.id}`,
+    );
     expect(more.status).not.toBe(200);
   });
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const aPaidOrder = () => paidOrder(t, manager1, { customerId: f.plainCustomer, lines: [{ programId: f.brow.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
+const aPaidOrder = () =>
+  paidOrder(t, manager1, {
+    customerId: f.plainCustomer,
+    lines: [{ programId: f.brow.id, quantity: 1, discountFen: 0 }],
+    staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+  });
 const request = (body: Record<string, unknown>, token = manager1) => post(token, '/after-sales', { reason: '客户不满意', ...body });
 
 describe('after-sales: requests', () => {
@@ -33,7 +38,18 @@ describe('after-sales: requests', () => {
     const over = await request({ orderId: o.id, type: 'refund', amountFen: o.paidFen + 1 });
     expect([over.status, invalidFields(over)]).toEqual([400, ['amountFen']]);
     const first = await request({ orderId: o.id, type: 'refund', amountFen: o.paidFen - 1000 });
-    expect(first.body.data).toMatchObject({ orderId: o.id, orderNo: o.orderNo, customerName: o.customerName, type: 'refund', amountFen: o.paidFen - 1000, status: 'pending', shopId: f.shop1, requestedBy: '王店长', reviewedBy: '', reviewedAt: null });
+    expect(first.body.data).toMatchObject({
+      orderId: o.id,
+      orderNo: o.orderNo,
+      customerName: o.customerName,
+      type: 'refund',
+      amountFen: o.paidFen - 1000,
+      status: 'pending',
+      shopId: f.shop1,
+      requestedBy: '王店长',
+      reviewedBy: '',
+      reviewedAt: null,
+    });
     const second = await request({ orderId: o.id, type: 'refund', amountFen: 1001 });
     expect([second.status, invalidFields(second)]).toEqual([400, ['amountFen']]);
     expect(second.body.msg).toContain('10.00');
@@ -48,14 +64,22 @@ describe('after-sales: requests', () => {
 
   it('takes touch-ups and complaints without an amount, and a refund only with one', async () => {
     const o = await aPaidOrder();
-    for (const type of ['touch-up', 'complaint']) expect((await request({ orderId: o.id, type, images: ['/uploads/a.webp'] })).body.data).toMatchObject({ type, amountFen: null, images: ['/uploads/a.webp'] });
+    for (const type of ['touch-up', 'complaint'])
+      expect((await request({ orderId: o.id, type, images: ['/uploads/a.webp'] })).body.data).toMatchObject({
+        type,
+        amountFen: null,
+        images: ['/uploads/a.webp'],
+      });
     expect(invalidFields(await request({ orderId: o.id, type: 'complaint', amountFen: 100 }))).toEqual(['amountFen']);
     expect(invalidFields(await request({ orderId: o.id, type: 'refund' }))).toEqual(['amountFen']);
     expect(invalidFields(await request({ orderId: o.id, type: 'refund', amountFen: 100, reason: '' }))).toEqual(['reason']);
   });
 
   it('refuses a request on an order that is not paid', async () => {
-    const unpaid = await createdOrder(t, manager1, { lines: [{ programId: f.facial.id }], staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
+    const unpaid = await createdOrder(t, manager1, {
+      lines: [{ programId: f.facial.id }],
+      staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+    });
     expect((await request({ orderId: unpaid.id, type: 'complaint' })).status).toBe(409);
     await post(manager1, `/orders/${unpaid.id}/cancel`, { reason: '不做了' });
     expect((await request({ orderId: unpaid.id, type: 'refund', amountFen: 1 })).status).toBe(409);
@@ -69,8 +93,15 @@ describe('after-sales: requests', () => {
     const [{ id: financeId }] = await query<{ id: number }>(t, `select id from accounts where phone = $1`, [FINANCE]);
     const r = await request({ orderId: o.id, type: 'refund', amountFen: 1234 });
     expect(r.body.code).toBe(0);
-    const messages = await query<{ account_id: number; type: string; title: string }>(t, `select account_id, type, title from messages where title like $1`, [`%${o.orderNo}%`]);
-    const financeAccounts = await query<{ account_id: number }>(t, `select distinct account_id from account_grants where role = 'financial-staff'`);
+    const messages = await query<{ account_id: number; type: string; title: string }>(
+      t,
+      `select account_id, type, title from messages where title like $1`,
+      [`%${o.orderNo}%`],
+    );
+    const financeAccounts = await query<{ account_id: number }>(
+      t,
+      `select distinct account_id from account_grants where role = 'financial-staff'`,
+    );
     expect(messages.map((m) => m.account_id).sort()).toEqual(financeAccounts.map((a) => a.account_id).sort());
     expect(messages.map((m) => m.account_id)).toContain(financeId);
     expect(messages.every((m) => m.type === 'todo' && m.title.includes('12.34'))).toBe(true);
@@ -113,7 +144,10 @@ describe('after-sales: who sees and does what', () => {
 
   it('lists with filters, search and paging', async () => {
     const o: Order = await aPaidOrder();
-    const made = [(await request({ orderId: o.id, type: 'complaint' })).body.data, (await request({ orderId: o.id, type: 'refund', amountFen: 100 })).body.data] as AfterSale[];
+    const made = [
+      (await request({ orderId: o.id, type: 'complaint' })).body.data,
+      (await request({ orderId: o.id, type: 'refund', amountFen: 100 })).body.data,
+    ] as AfterSale[];
     const ids = async (qs: string) => ((await call(manager1, 'GET', `/after-sales?${qs}`)).body.data as AfterSale[]).map((x) => x.id);
     expect((await ids(`orderId=${o.id}`)).sort()).toEqual(made.map((m) => m.id).sort());
     expect(await ids(`orderId=${o.id}&type=refund`)).toEqual([made[1].id]);

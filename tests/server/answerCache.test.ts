@@ -47,16 +47,19 @@ const touch = async (table: keyof typeof TOUCH, shopId: number) => {
 };
 
 describe('change counters', () => {
-  it.each(Object.keys(TOUCH))('a committed write of %s raises its topic for that shop and for every shop, and nothing else', async (table) => {
-    const { topic } = TOUCH[table];
-    const before = await versions();
-    expect(await touch(table, shop1)).toBeGreaterThan(0);
-    const after = await versions();
-    const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
-    expect(changed.sort()).toEqual([`${topic}1`, `${topic}All`].sort());
-    // Every bump is larger than any before it: a counter never returns to an old version.
-    expect(BigInt(after[`${topic}1`])).toBeGreaterThan(BigInt(before[`${topic}1`]));
-  });
+  it.each(Object.keys(TOUCH))(
+    'a committed write of %s raises its topic for that shop and for every shop, and nothing else',
+    async (table) => {
+      const { topic } = TOUCH[table];
+      const before = await versions();
+      expect(await touch(table, shop1)).toBeGreaterThan(0);
+      const after = await versions();
+      const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
+      expect(changed.sort()).toEqual([`${topic}1`, `${topic}All`].sort());
+      // Every bump is larger than any before it: a counter never returns to an old version.
+      expect(BigInt(after[`${topic}1`])).toBeGreaterThan(BigInt(before[`${topic}1`]));
+    },
+  );
 
   it('a transaction raises each shop once, at commit; a rolled-back one raises nothing', async () => {
     const client = await t.database.pool.connect();
@@ -102,7 +105,11 @@ describe('change counters', () => {
     expect((await versions()).reports1).not.toBe(paid.reports1);
 
     const [{ id: cancelled }] = (
-      await sql(`insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, staff_shares) values ('20261127-001-9902', $1, '散客', 'unpaid', '[]', 100, 100, '[]') returning id`, [shop1])
+      await sql(
+        `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, staff_shares) values
+          ('20261127-001-9902', $1, '散客', 'unpaid', '[]', 100, 100, '[]') returning id`,
+        [shop1],
+      )
     ).rows;
     const before = await versions();
     await sql(`update orders set status = 'cancelled', cancel_reason = '客户改期' where id = $1`, [cancelled]);
@@ -215,7 +222,13 @@ describe('the calendar page', () => {
         [shop1],
       )
     ).rows as { id: number; from: Date }[];
-    const query = new URLSearchParams({ _view: 'calendar', _start: '0', _end: '5000', from: from.toISOString(), to: new Date(from.getTime() + 7 * 86_400_000).toISOString() });
+    const query = new URLSearchParams({
+      _view: 'calendar',
+      _start: '0',
+      _end: '5000',
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 7 * 86_400_000).toISOString(),
+    });
     const page = async () => (await call(token, 'GET', `/appointments?${query}`)).body.data as AppointmentCalendar;
     const statusOf = (p: AppointmentCalendar) => p.status[p.id.indexOf(id)];
 

@@ -4,7 +4,17 @@ import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './sup
 import { query } from './support/authCalls';
 import { bookAppointment } from '../../server/appointments/booking';
 import { sendDueReminders, reminderTime } from '../../server/appointments/reminders';
-import { APPOINTMENT_ACTIONS, APPOINTMENT_TRANSITIONS, appointmentCalendarSchema, calendarOf, calendarRows, type Appointment, type AppointmentAction, type AppointmentCalendar, type AppointmentDetail } from '../../contract/appointment';
+import {
+  APPOINTMENT_ACTIONS,
+  APPOINTMENT_TRANSITIONS,
+  appointmentCalendarSchema,
+  calendarOf,
+  calendarRows,
+  type Appointment,
+  type AppointmentAction,
+  type AppointmentCalendar,
+  type AppointmentDetail,
+} from '../../contract/appointment';
 import type { Entitlement } from '../../contract/entitlement';
 import type { SessionContext } from '../../server/auth/sessionGuard';
 
@@ -36,11 +46,19 @@ beforeAll(async () => {
   call = rest(t);
   [manager1, manager3, admin, finance] = await Promise.all([t.login(MANAGER_1), t.login(MANAGER_3), t.login(ADMIN), t.login(FINANCE)]);
   [shop1, , shop3] = t.demo.shopIds;
-  const artists = await query<{ id: number; shop_id: number }>(t, `select id, shop_id from staff where status = 'active' and job = 'tattoo-artist' order by id`);
+  const artists = await query<{ id: number; shop_id: number }>(
+    t,
+    `select id, shop_id from staff where status = 'active' and job = 'tattoo-artist' order by id`,
+  );
   [artistA, artistB] = artists.filter((a) => a.shop_id === shop1).map((a) => a.id);
   artistOfShop3 = artists.find((a) => a.shop_id === shop3)!.id;
-  customers1 = (await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 40', [shop1])).map((c) => c.id);
-  [onShelf] = await query<{ id: number; durationMinutes: number }>(t, `select id, duration_minutes as "durationMinutes" from programs where status = 'on' and type = 1 order by id limit 1`);
+  customers1 = (await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 40', [shop1])).map(
+    (c) => c.id,
+  );
+  [onShelf] = await query<{ id: number; durationMinutes: number }>(
+    t,
+    `select id, duration_minutes as "durationMinutes" from programs where status = 'on' and type = 1 order by id limit 1`,
+  );
   [{ id: offShelf }] = await query<{ id: number }>(t, `select id from programs where status = 'off' limit 1`);
 });
 afterAll(async () => {
@@ -63,12 +81,24 @@ describe('appointments: booking', () => {
   it('books a customer onto an artist, answers the phone masked, keeps history and plans a reminder', async () => {
     const day = futureDay(20);
     const a = await booked({ staffId: artistA, startAt: `${day}T10:00:00+08:00`, note: '第一次做眉' });
-    expect(a).toMatchObject({ shopId: shop1, kind: 'new-customer', staffId: artistA, status: 'booked', startAt: at(day, '10:00'), endAt: at(day, '11:00'), durationMinutes: 60, note: '第一次做眉', entitlementId: null });
+    expect(a).toMatchObject({
+      shopId: shop1,
+      kind: 'new-customer',
+      staffId: artistA,
+      status: 'booked',
+      startAt: at(day, '10:00'),
+      endAt: at(day, '11:00'),
+      durationMinutes: 60,
+      note: '第一次做眉',
+      entitlementId: null,
+    });
     expect(a.customerPhone).toMatch(/^1\d{2}\*{4}\d{4}$/);
     const read = (await call(manager1, 'GET', `/appointments/${a.id}`)).body.data as AppointmentDetail;
     expect(read.history).toHaveLength(1);
     expect(read.history[0]).toMatchObject({ action: 'book', fromStatus: null, toStatus: 'booked', accountName: '王店长' });
-    const [job] = await query<{ send_at: Date; status: string }>(t, 'select send_at, status from reminder_jobs where appointment_id = $1', [a.id]);
+    const [job] = await query<{ send_at: Date; status: string }>(t, 'select send_at, status from reminder_jobs where appointment_id = $1', [
+      a.id,
+    ]);
     expect(job.status).toBe('pending');
     expect(job.send_at.toISOString()).toBe(new Date(reminderTime(a.startAt)).toISOString());
     expect(new Date(reminderTime(a.startAt)).toISOString()).toBe(at(futureDay(19), '18:00'));
@@ -84,32 +114,57 @@ describe('appointments: booking', () => {
 
   it('creates a new customer in the same step, and books a known phone of this shop as that customer', async () => {
     const day = futureDay(21);
-    const r = await call(manager1, 'POST', '/appointments', { customer: { name: '新来的', phone: '15600001111', source: 'douyin' }, programId: onShelf.id, startAt: at(day, '10:00') });
+    const r = await call(manager1, 'POST', '/appointments', {
+      customer: { name: '新来的', phone: '15600001111', source: 'douyin' },
+      programId: onShelf.id,
+      startAt: at(day, '10:00'),
+    });
     expect(r.body.code).toBe(0);
-    const [c] = await query<{ id: number; shop_id: number; source: string }>(t, `select id, shop_id, source from customers where phone = '15600001111'`);
+    const [c] = await query<{ id: number; shop_id: number; source: string }>(
+      t,
+      `select id, shop_id, source from customers where phone = '15600001111'`,
+    );
     expect(c).toMatchObject({ id: r.body.data.customerId, shop_id: shop1, source: 'douyin' });
-    const again = await call(manager1, 'POST', '/appointments', { customer: { name: '新来的', phone: '15600001111' }, programId: onShelf.id, startAt: at(day, '14:00') });
+    const again = await call(manager1, 'POST', '/appointments', {
+      customer: { name: '新来的', phone: '15600001111' },
+      programId: onShelf.id,
+      startAt: at(day, '14:00'),
+    });
     expect(again.body.data.customerId).toBe(c.id);
     const [otherShops] = await query<{ phone: string }>(t, 'select phone from customers where shop_id = $1 limit 1', [shop3]);
-    const taken = await call(manager1, 'POST', '/appointments', { customer: { name: '别家的', phone: otherShops.phone }, programId: onShelf.id, startAt: at(day, '16:00') });
+    const taken = await call(manager1, 'POST', '/appointments', {
+      customer: { name: '别家的', phone: otherShops.phone },
+      programId: onShelf.id,
+      startAt: at(day, '16:00'),
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toContain('天河正佳店');
   });
 
   it('tells the shop’s other managers of a booking, not the one who made it', async () => {
-    const [acc] = await query<{ id: number }>(t, `insert into accounts (phone, name, password_hash) values ('13900000077', '副店长', 'x') returning id`);
+    const [acc] = await query<{ id: number }>(
+      t,
+      `insert into accounts (phone, name, password_hash) values ('13900000077', '副店长', 'x') returning id`,
+    );
     await query(t, `insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [acc.id, shop1]);
     const a = await booked({ staffId: artistB, startAt: at(futureDay(22), '15:00') });
-    const msgs = await query<{ account_id: number; title: string }>(t, `select account_id, title from messages where title like $1`, [`新预约：${a.customerName}%`]);
+    const msgs = await query<{ account_id: number; title: string }>(t, `select account_id, title from messages where title like $1`, [
+      `新预约：${a.customerName}%`,
+    ]);
     expect(msgs.map((m) => m.account_id)).toEqual([acc.id]);
   });
 
   it('lets exactly one of 10 concurrent bookings of one artist at one time win; the rest get 409 naming the time', async () => {
     const day = futureDay(23);
-    const results = await Promise.all(Array.from({ length: 10 }, () => book({ staffId: artistA, startAt: at(day, '13:00'), durationMinutes: 90 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => book({ staffId: artistA, startAt: at(day, '13:00'), durationMinutes: 90 })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.msg).toContain('13:00–14:30');
-    const [{ n }] = await query<{ n: number }>(t, `select count(*)::int as n from appointments where staff_id = $1 and start_at = $2`, [artistA, at(day, '13:00')]);
+    const [{ n }] = await query<{ n: number }>(t, `select count(*)::int as n from appointments where staff_id = $1 and start_at = $2`, [
+      artistA,
+      at(day, '13:00'),
+    ]);
     expect(n).toBe(1);
   });
 
@@ -138,10 +193,29 @@ describe('appointments: booking', () => {
   it('books only in the future, or up to 15 minutes ago for a walk-in', async () => {
     const day = futureDay(26);
     const startAt = at(day, '15:00');
-    const session = { sessionId: 0, accountId: t.demo.accountIds[MANAGER_1], accountName: '王店长', role: 'shop-manager', shopId: shop1, shopName: '' } satisfies SessionContext;
-    const input = { kind: 'new-customer' as const, customerId: aCustomer(), programId: onShelf.id, staffId: artistB, startAt, durationMinutes: 30, note: '', overrideReason: '' };
+    const session = {
+      sessionId: 0,
+      accountId: t.demo.accountIds[MANAGER_1],
+      accountName: '王店长',
+      role: 'shop-manager',
+      shopId: shop1,
+      shopName: '',
+    } satisfies SessionContext;
+    const input = {
+      kind: 'new-customer' as const,
+      customerId: aCustomer(),
+      programId: onShelf.id,
+      staffId: artistB,
+      startAt,
+      durationMinutes: 30,
+      note: '',
+      overrideReason: '',
+    };
     const actor = { session, ip: '127.0.0.1' };
-    await expect(bookAppointment(t.database.db, actor, input, Date.parse(startAt) + 20 * 60_000)).rejects.toMatchObject({ code: 40000, data: { fields: [{ field: 'startAt' }] } });
+    await expect(bookAppointment(t.database.db, actor, input, Date.parse(startAt) + 20 * 60_000)).rejects.toMatchObject({
+      code: 40000,
+      data: { fields: [{ field: 'startAt' }] },
+    });
     await expect(bookAppointment(t.database.db, actor, input, Date.parse(startAt) + 10 * 60_000)).resolves.toMatchObject({ startAt });
     const past = await book({ staffId: artistB, startAt: new Date(Date.now() - 3 * DAY).toISOString() });
     expect(invalidFields(past)).toEqual(['startAt']);
@@ -152,11 +226,17 @@ describe('appointments: booking', () => {
     expect(invalidFields(await book({ startAt: at(day, '10:00'), programId: offShelf }))).toEqual(['programId']);
     expect(invalidFields(await book({ startAt: at(day, '10:00'), programId: 999999 }))).toEqual(['programId']);
     expect(invalidFields(await book({ startAt: at(day, '10:00'), staffId: artistOfShop3 }))).toEqual(['staffId']);
-    const [left] = await query<{ id: number }>(t, `insert into staff (shop_id, name, phone, job, hired_at, status) values ($1, '已离职', '13100009999', 'tattoo-artist', '2024-01-01', 'left') returning id`, [shop1]);
+    const [left] = await query<{ id: number }>(
+      t,
+      `insert into staff (shop_id, name, phone, job, hired_at, status) values ($1, '已离职', '13100009999', 'tattoo-artist', '2024-01-01', 'left') returning id`,
+      [shop1],
+    );
     expect(invalidFields(await book({ startAt: at(day, '10:00'), staffId: left.id }))).toEqual(['staffId']);
     const [foreign] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 limit 1', [shop3]);
     expect(invalidFields(await book({ startAt: at(day, '10:00'), customerId: foreign.id }))).toEqual(['customerId']);
-    expect(invalidFields(await call(manager1, 'POST', '/appointments', { programId: onShelf.id, startAt: at(day, '10:00') }))).toEqual(['customerId']);
+    expect(invalidFields(await call(manager1, 'POST', '/appointments', { programId: onShelf.id, startAt: at(day, '10:00') }))).toEqual([
+      'customerId',
+    ]);
     expect(invalidFields(await book({ startAt: 'tomorrow' }))).toEqual(['startAt']);
     expect(invalidFields(await book({ startAt: at(day, '10:00'), shopId: shop3 }))).toEqual(['shopId']);
   });
@@ -176,7 +256,9 @@ describe('appointments: reschedule', () => {
     expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { durationMinutes: 90 })).status).toBe(409);
     const moved = await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(day, '16:00'), durationMinutes: 120 });
     expect(moved.body.data).toMatchObject({ staffId: artistB, startAt: at(day, '16:00'), endAt: at(day, '18:00') });
-    expect(invalidFields(await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(day, '20:00') }))).toEqual(['durationMinutes']);
+    expect(invalidFields(await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(day, '20:00') }))).toEqual([
+      'durationMinutes',
+    ]);
     expect(invalidFields(await call(manager1, 'PATCH', `/appointments/${a.id}`, {}))).toEqual([]);
     const history = ((await call(manager1, 'GET', `/appointments/${a.id}`)).body.data as AppointmentDetail).history;
     expect(history.map((h) => h.action)).toEqual(['book', 'update', 'update']);
@@ -201,7 +283,8 @@ describe('appointments: reschedule', () => {
 });
 
 describe('appointments: state machine', () => {
-  const allowed = (status: string) => APPOINTMENT_ACTIONS.filter((a) => (APPOINTMENT_TRANSITIONS[a].from as readonly string[]).includes(status));
+  const allowed = (status: string) =>
+    APPOINTMENT_ACTIONS.filter((a) => (APPOINTMENT_TRANSITIONS[a].from as readonly string[]).includes(status));
   async function act(id: number, action: AppointmentAction) {
     return call(manager1, 'POST', `/appointments/${id}/${action}`, action === 'cancel' ? { reason: '测试' } : undefined);
   }
@@ -225,7 +308,12 @@ describe('appointments: state machine', () => {
     await expectOnlyAllowed(a.id, 'completed');
     expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { note: '改' })).status).toBe(409);
     const history = ((await call(manager1, 'GET', `/appointments/${a.id}`)).body.data as AppointmentDetail).history;
-    expect(history.map((h) => `${h.fromStatus}->${h.toStatus}`)).toEqual(['null->booked', 'booked->confirmed', 'confirmed->arrived', 'arrived->completed']);
+    expect(history.map((h) => `${h.fromStatus}->${h.toStatus}`)).toEqual([
+      'null->booked',
+      'booked->confirmed',
+      'confirmed->arrived',
+      'arrived->completed',
+    ]);
   });
 
   it('cancels with a reason only, and then allows nothing', async () => {
@@ -244,7 +332,9 @@ describe('appointments: state machine', () => {
     const early = await act(a.id, 'no-show');
     expect(early.status).toBe(409);
     expect(early.body.msg).toContain('开始时间未到');
-    await query(t, `update appointments set start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' where id = $1`, [a.id]);
+    await query(t, `update appointments set start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' where id = $1`, [
+      a.id,
+    ]);
     expect((await act(a.id, 'no-show')).body.data.status).toBe('no-show');
     await expectOnlyAllowed(a.id, 'no-show');
   });
@@ -260,34 +350,61 @@ describe('appointments: touch-ups', () => {
   async function entitlement(validFromDays: number, validUntilDays: number, customerId = aCustomer()): Promise<number> {
     const [e] = await query<{ id: number }>(
       t,
-      `insert into touch_up_entitlements (shop_id, customer_id, program_id, source, valid_from, valid_until) values ($1, $2, $3, 'order', now() + make_interval(days => $4), now() + make_interval(days => $5)) returning id`,
+      `insert into touch_up_entitlements (shop_id, customer_id, program_id, source, valid_from, valid_until) values ($1, $2, $3, 'order',
+        now() + make_interval(days => $4), now() + make_interval(days => $5)) returning id`,
       [shop1, customerId, onShelf.id, validFromDays, validUntilDays],
     );
     return e.id;
   }
-  const statusOf = async (id: number) => (await query<{ status: string; appointment_id: number | null }>(t, 'select status, appointment_id from touch_up_entitlements where id = $1', [id]))[0];
+  const statusOf = async (id: number) =>
+    (
+      await query<{ status: string; appointment_id: number | null }>(
+        t,
+        'select status, appointment_id from touch_up_entitlements where id = $1',
+        [id],
+      )
+    )[0];
 
   it('books inside the window, holds the entitlement, uses it on completion', async () => {
     const e = await entitlement(-30, 40);
-    const r = await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, staffId: artistA, startAt: at(futureDay(32), '10:00') });
+    const r = await call(manager1, 'POST', '/appointments', {
+      kind: 'after-sale',
+      entitlementId: e,
+      staffId: artistA,
+      startAt: at(futureDay(32), '10:00'),
+    });
     expect(r.body.data).toMatchObject({ kind: 'after-sale', entitlementId: e, programId: onShelf.id, overrideReason: '' });
     expect(await statusOf(e)).toEqual({ status: 'booked', appointment_id: r.body.data.id });
-    const again = await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(32), '14:00') });
+    const again = await call(manager1, 'POST', '/appointments', {
+      kind: 'after-sale',
+      entitlementId: e,
+      startAt: at(futureDay(32), '14:00'),
+    });
     expect(again.status).toBe(409);
     const list = await call(manager1, 'GET', `/entitlements?id=${e}`);
-    expect((list.body.data as Entitlement[])[0]).toMatchObject({ status: 'booked', programName: expect.any(String), customerPhone: expect.stringMatching(/\*{4}/) });
+    expect((list.body.data as Entitlement[])[0]).toMatchObject({
+      status: 'booked',
+      programName: expect.any(String),
+      customerPhone: expect.stringMatching(/\*{4}/),
+    });
     for (const action of ['confirm', 'arrive', 'complete']) await call(manager1, 'POST', `/appointments/${r.body.data.id}/${action}`);
     expect((await statusOf(e)).status).toBe('used');
-    expect((await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '14:00') })).status).toBe(409);
+    expect(
+      (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '14:00') })).status,
+    ).toBe(409);
   });
 
   it('frees the entitlement on cancel and on no-show', async () => {
     const e = await entitlement(-10, 50);
-    const a = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '10:00') })).body.data as Appointment;
+    const a = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '10:00') }))
+      .body.data as Appointment;
     await call(manager1, 'POST', `/appointments/${a.id}/cancel`, { reason: '改天' });
     expect(await statusOf(e)).toEqual({ status: 'available', appointment_id: null });
-    const b = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '12:00') })).body.data as Appointment;
-    await query(t, `update appointments set start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' where id = $1`, [b.id]);
+    const b = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '12:00') }))
+      .body.data as Appointment;
+    await query(t, `update appointments set start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' where id = $1`, [
+      b.id,
+    ]);
     await call(manager1, 'POST', `/appointments/${b.id}/no-show`);
     expect((await statusOf(e)).status).toBe('available');
   });
@@ -298,26 +415,67 @@ describe('appointments: touch-ups', () => {
     const startAt = at(futureDay(34), '10:00');
     const refused = await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt });
     expect(invalidFields(refused)).toEqual(['overrideReason']);
-    const r = await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt, overrideReason: '客户出差，店长同意延期' });
+    const r = await call(manager1, 'POST', '/appointments', {
+      kind: 'after-sale',
+      entitlementId: e,
+      startAt,
+      overrideReason: '客户出差，店长同意延期',
+    });
     expect(r.body.data.overrideReason).toBe('客户出差，店长同意延期');
-    expect(((await call(manager1, 'GET', `/appointments/${r.body.data.id}`)).body.data as AppointmentDetail).history[0].summary).toContain('客户出差');
+    expect(((await call(manager1, 'GET', `/appointments/${r.body.data.id}`)).body.data as AppointmentDetail).history[0].summary).toContain(
+      '客户出差',
+    );
   });
 
   it('refuses a window move without a reason on reschedule, another customer’s or shop’s entitlement, and a different program', async () => {
     const e = await entitlement(-5, 30);
-    const a = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(20), '18:00') })).body.data as Appointment;
-    expect(invalidFields(await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(futureDay(40), '18:00') }))).toEqual(['overrideReason']);
-    expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(futureDay(40), '18:00'), overrideReason: '顾客要求' })).body.data.overrideReason).toBe('顾客要求');
+    const a = (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(20), '18:00') }))
+      .body.data as Appointment;
+    expect(invalidFields(await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(futureDay(40), '18:00') }))).toEqual([
+      'overrideReason',
+    ]);
+    expect(
+      (await call(manager1, 'PATCH', `/appointments/${a.id}`, { startAt: at(futureDay(40), '18:00'), overrideReason: '顾客要求' })).body
+        .data.overrideReason,
+    ).toBe('顾客要求');
     const other = await entitlement(-5, 30);
     const [stranger] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id desc limit 1', [shop1]);
-    expect(invalidFields(await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: other, customerId: stranger.id, startAt: at(futureDay(35), '10:00') }))).toEqual(['entitlementId']);
-    expect(invalidFields(await call(manager3, 'POST', '/appointments', { kind: 'after-sale', entitlementId: other, startAt: at(futureDay(35), '10:00') }))).toEqual(['entitlementId']);
-    expect(invalidFields(await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: other, programId: offShelf, startAt: at(futureDay(35), '10:00') }))).toEqual(['programId']);
-    expect(invalidFields(await call(manager1, 'POST', '/appointments', { kind: 'after-sale', startAt: at(futureDay(35), '10:00') }))).toEqual(['entitlementId']);
+    expect(
+      invalidFields(
+        await call(manager1, 'POST', '/appointments', {
+          kind: 'after-sale',
+          entitlementId: other,
+          customerId: stranger.id,
+          startAt: at(futureDay(35), '10:00'),
+        }),
+      ),
+    ).toEqual(['entitlementId']);
+    expect(
+      invalidFields(
+        await call(manager3, 'POST', '/appointments', { kind: 'after-sale', entitlementId: other, startAt: at(futureDay(35), '10:00') }),
+      ),
+    ).toEqual(['entitlementId']);
+    expect(
+      invalidFields(
+        await call(manager1, 'POST', '/appointments', {
+          kind: 'after-sale',
+          entitlementId: other,
+          programId: offShelf,
+          startAt: at(futureDay(35), '10:00'),
+        }),
+      ),
+    ).toEqual(['programId']);
+    expect(
+      invalidFields(await call(manager1, 'POST', '/appointments', { kind: 'after-sale', startAt: at(futureDay(35), '10:00') })),
+    ).toEqual(['entitlementId']);
   });
 
   it('lists entitlements by status and search, scoped to the shop', async () => {
-    const [c] = await query<{ id: number; phone: string; name: string }>(t, 'select id, phone, name from customers where shop_id = $1 order by id desc limit 1 offset 3', [shop1]);
+    const [c] = await query<{ id: number; phone: string; name: string }>(
+      t,
+      'select id, phone, name from customers where shop_id = $1 order by id desc limit 1 offset 3',
+      [shop1],
+    );
     const e = await entitlement(-1, 10, c.id);
     const found = await call(manager1, 'GET', `/entitlements?q=${c.phone.slice(-4)}&status=available`);
     expect((found.body.data as Entitlement[]).map((x) => x.id)).toContain(e);
@@ -334,7 +492,9 @@ describe('appointments: who may do what', () => {
     expect((await call(manager3, 'GET', `/appointments/${a.id}`)).body).toEqual(missing);
     expect((await call(manager3, 'PATCH', `/appointments/${a.id}`, { note: 'x' })).body).toEqual(missing);
     for (const action of APPOINTMENT_ACTIONS) {
-      expect((await call(manager3, 'POST', `/appointments/${a.id}/${action}`, action === 'cancel' ? { reason: 'x' } : undefined)).body).toEqual(missing);
+      expect(
+        (await call(manager3, 'POST', `/appointments/${a.id}/${action}`, action === 'cancel' ? { reason: 'x' } : undefined)).body,
+      ).toEqual(missing);
     }
     expect((await call(manager3, 'GET', `/appointments?id=${a.id}`)).body.data).toEqual([]);
     expect((await call(manager3, 'GET', `/appointments?customerId=${a.customerId}`)).body.data).toEqual([]);
@@ -345,9 +505,18 @@ describe('appointments: who may do what', () => {
     for (const token of [admin, finance]) {
       expect((await call(token, 'GET', `/appointments/${a.id}`)).body.data.id).toBe(a.id);
       expect((await call(token, 'GET', `/appointments?id=${a.id}`)).total).toBe(1);
-      expect((await call(token, 'POST', '/appointments', { customerId: a.customerId, programId: onShelf.id, startAt: at(futureDay(37), '12:00') })).status).toBe(403);
+      expect(
+        (
+          await call(token, 'POST', '/appointments', {
+            customerId: a.customerId,
+            programId: onShelf.id,
+            startAt: at(futureDay(37), '12:00'),
+          })
+        ).status,
+      ).toBe(403);
       expect((await call(token, 'PATCH', `/appointments/${a.id}`, { note: 'x' })).status).toBe(403);
-      for (const action of APPOINTMENT_ACTIONS) expect((await call(token, 'POST', `/appointments/${a.id}/${action}`, { reason: 'x' })).status).toBe(403);
+      for (const action of APPOINTMENT_ACTIONS)
+        expect((await call(token, 'POST', `/appointments/${a.id}/${action}`, { reason: 'x' })).status).toBe(403);
     }
     expect((await call(undefined, 'GET', '/appointments')).status).toBe(401);
   });
@@ -357,7 +526,11 @@ describe('appointments: the list', () => {
   it('answers the rows overlapping from..to, up to 5,000 a page for a range of at most 31 days', async () => {
     const day = futureDay(38);
     const a = await booked({ staffId: artistA, startAt: at(day, '10:00') });
-    const week = await call(manager1, 'GET', `/appointments?from=${encodeURIComponent(at(day, '10:30'))}&to=${encodeURIComponent(at(day, '11:00'))}&_start=0&_end=5000`);
+    const week = await call(
+      manager1,
+      'GET',
+      `/appointments?from=${encodeURIComponent(at(day, '10:30'))}&to=${encodeURIComponent(at(day, '11:00'))}&_start=0&_end=5000`,
+    );
     expect(week.status).toBe(200);
     expect((week.body.data as Appointment[]).map((x) => x.id)).toEqual([a.id]);
     expect((await call(manager1, 'GET', `/appointments?from=${day}&to=${day}T10:00:00%2B08:00`)).body.data).toEqual([]);
@@ -391,7 +564,13 @@ describe('appointments: the list', () => {
     const rows = calendarRows(page);
     expect(rows.map((r) => new Date(r.start).toISOString())).toEqual([third.startAt, second.startAt, first.startAt]);
     expect(rows.map((r) => new Date(r.start + r.durationMinutes * 60_000).toISOString())).toEqual([third.endAt, second.endAt, first.endAt]);
-    expect(rows[0]).toMatchObject({ staffId: null, staffName: '', status: 'booked', customerName: third.customerName, programName: third.programName });
+    expect(rows[0]).toMatchObject({
+      staffId: null,
+      staffName: '',
+      status: 'booked',
+      customerName: third.customerName,
+      programName: third.programName,
+    });
     expect(rows[1]).toMatchObject({ staffId: artistB, staffName: second.staffName, durationMinutes: 90 });
   });
 
@@ -410,7 +589,8 @@ describe('appointments: the list', () => {
     // Another shop's manager sees none of them; admin and finance see them.
     const none = await call(manager3, 'GET', `/appointments?${range}&_start=0&_end=5000`);
     expect([none.body.data, none.total]).toEqual([empty, 0]);
-    for (const token of [admin, finance]) expect((await call(token, 'GET', `/appointments?id=${made[1].id}&_view=calendar`)).body.data.id).toEqual([made[1].id]);
+    for (const token of [admin, finance])
+      expect((await call(token, 'GET', `/appointments?id=${made[1].id}&_view=calendar`)).body.data.id).toEqual([made[1].id]);
   });
 
   it('refuses a _view it does not know, and checks the other parameters as before', async () => {
@@ -424,7 +604,8 @@ describe('appointments: the list', () => {
   it('filters by staff, status, kind, customer and searches name or last four digits', async () => {
     const a = await booked({ staffId: artistB, startAt: at(futureDay(39), '10:00') });
     const [c] = await query<{ phone: string; name: string }>(t, 'select phone, name from customers where id = $1', [a.customerId]);
-    const ids = async (qs: string) => ((await call(manager1, 'GET', `/appointments?${qs}&_end=200`)).body.data as Appointment[]).map((x) => x.id);
+    const ids = async (qs: string) =>
+      ((await call(manager1, 'GET', `/appointments?${qs}&_end=200`)).body.data as Appointment[]).map((x) => x.id);
     expect(await ids(`staffId=${artistB}&status=booked&kind=new-customer&customerId=${a.customerId}`)).toContain(a.id);
     expect(await ids(`q=${c.phone.slice(-4)}`)).toContain(a.id);
     expect(await ids(`q=${encodeURIComponent(c.name)}`)).toContain(a.id);
@@ -438,7 +619,8 @@ describe('appointments: reminders', () => {
     // A reminder of an appointment that is no longer active (completed early, say) is dropped, not sent.
     const [{ n: pending }] = await query<{ n: number }>(
       t,
-      `select count(*)::int as n from reminder_jobs j join appointments a on a.id = j.appointment_id where j.status = 'pending' and a.status in ('booked', 'confirmed', 'arrived')`,
+      `select count(*)::int as n from reminder_jobs j join appointments a on a.id = j.appointment_id where j.status = 'pending' and
+        a.status in ('booked', 'confirmed', 'arrived')`,
     );
     expect(pending).toBeGreaterThan(0);
     const later = new Date(Date.now() + 60 * DAY);

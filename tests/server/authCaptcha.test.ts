@@ -22,7 +22,10 @@ describe('login captcha', () => {
   const loginWith = (phone: string, captcha: string) => post(API.loginCaptcha, { phone, captcha }, { ip: next() });
   /** Makes the phone's codes look older, as if time had passed. */
   const age = (phone: string, interval: string) =>
-    query(t, `update captchas set created_at = created_at - $2::interval, expires_at = expires_at - $2::interval where phone = $1`, [phone, interval]);
+    query(t, `update captchas set created_at = created_at - $2::interval, expires_at = expires_at - $2::interval where phone = $1`, [
+      phone,
+      interval,
+    ]);
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -41,7 +44,11 @@ describe('login captcha', () => {
     expect(phone).toBe(MANAGER3);
     expect(code).toMatch(/^\d{6}$/);
     expect(r.raw).not.toContain(code);
-    const rows = await query<{ code_hash: string; ttl: number }>(t, 'select code_hash, extract(epoch from expires_at - created_at)::int as ttl from captchas where phone = $1', [MANAGER3]);
+    const rows = await query<{ code_hash: string; ttl: number }>(
+      t,
+      'select code_hash, extract(epoch from expires_at - created_at)::int as ttl from captchas where phone = $1',
+      [MANAGER3],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].code_hash).not.toContain(code);
@@ -74,8 +81,15 @@ describe('login captcha', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < CAPTCHA_MAX_TRIES; i++) expect((await loginWith(FINANCE, wrong)).body).toEqual(FAILED);
     expect((await loginWith(FINANCE, code)).body).toEqual(FAILED);
-    const audits = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'login-failed' and summary like $1 order by id", [`验证码登录 ${maskPhone(FINANCE)}%`]);
-    expect(audits.map((a) => a.summary.split('：')[1])).toEqual([...Array(CAPTCHA_MAX_TRIES).fill('验证码错误'), '错误次数过多，验证码已失效']);
+    const audits = await query<{ summary: string }>(
+      t,
+      "select summary from audit_logs where action = 'login-failed' and summary like $1 order by id",
+      [`验证码登录 ${maskPhone(FINANCE)}%`],
+    );
+    expect(audits.map((a) => a.summary.split('：')[1])).toEqual([
+      ...Array(CAPTCHA_MAX_TRIES).fill('验证码错误'),
+      '错误次数过多，验证码已失效',
+    ]);
   });
 
   it('accepts the right code after 4 wrong tries', async () => {
@@ -114,11 +128,16 @@ describe('login captcha', () => {
     await query(
       t,
       `insert into captchas (phone, code_hash, created_at, expires_at)
-       select $1, repeat('0', 64), now() - make_interval(hours => g), now() - make_interval(hours => g) + interval '5 minutes' from generate_series(2, $2::int + 1) g`,
+       select $1, repeat('0', 64), now() - make_interval(hours => g), now() - make_interval(hours => g) + interval '5 minutes' from
+         generate_series(2, $2::int + 1) g`,
       [MANAGER, CAPTCHA_DAILY_MAX - 1],
     );
     expect((await requestCode(MANAGER)).body.code).toBe(0);
-    await query(t, "update captchas set created_at = created_at - interval '61 seconds' where phone = $1 and created_at > now() - interval '1 hour'", [MANAGER]);
+    await query(
+      t,
+      "update captchas set created_at = created_at - interval '61 seconds' where phone = $1 and created_at > now() - interval '1 hour'",
+      [MANAGER],
+    );
     const r = await requestCode(MANAGER);
     expect(r.status).toBe(429);
     expect(r.body.msg).toMatch(/^24 小时内最多获取 10 次验证码，请在 \d{1,2}\/\d{1,2} \d{2}:\d{2} 后重试$/);
@@ -138,8 +157,15 @@ describe('login captcha', () => {
     await query(t, "update accounts set status = 'active' where phone = $1", [ADMIN]);
     expect(disabled.body).toEqual(unknown.body);
     expect(t.sms).toEqual([]);
-    const skipped = await query<{ summary: string }>(t, "select summary from audit_logs where action = 'captcha-skipped' and left(summary, 11) in ($1, $2) order by id", [maskPhone(UNKNOWN), maskPhone(ADMIN)]);
-    expect(skipped.map((s) => s.summary)).toEqual([`${maskPhone(UNKNOWN)} 未注册或已停用，未发送验证码`, `${maskPhone(ADMIN)} 未注册或已停用，未发送验证码`]);
+    const skipped = await query<{ summary: string }>(
+      t,
+      "select summary from audit_logs where action = 'captcha-skipped' and left(summary, 11) in ($1, $2) order by id",
+      [maskPhone(UNKNOWN), maskPhone(ADMIN)],
+    );
+    expect(skipped.map((s) => s.summary)).toEqual([
+      `${maskPhone(UNKNOWN)} 未注册或已停用，未发送验证码`,
+      `${maskPhone(ADMIN)} 未注册或已停用，未发送验证码`,
+    ]);
     for (const code of ['000000', '123456', '999999']) expect((await loginWith(UNKNOWN, code)).body).toEqual(FAILED);
     expect((await loginWith('13922223333', '123456')).body).toEqual(FAILED);
   });

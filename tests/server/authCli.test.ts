@@ -32,7 +32,8 @@ function run(command: string, args: string[], env: Record<string, string>, stdin
   });
 }
 
-const createAdmin = (args: string[], env: Record<string, string>, stdin?: string) => run(TSX, ['server/cli/createAdmin.ts', ...args], env, stdin);
+const createAdmin = (args: string[], env: Record<string, string>, stdin?: string) =>
+  run(TSX, ['server/cli/createAdmin.ts', ...args], env, stdin);
 const seedDemo = (env: Record<string, string>) => run(TSX, ['server/cli/seedDemo.ts'], env);
 
 describe('npm run create-admin', () => {
@@ -45,17 +46,26 @@ describe('npm run create-admin', () => {
   afterAll(async () => t?.close());
 
   it('creates an account with an admin grant that can log in, audited', async () => {
-    const r = await run('npm', ['run', '--silent', 'create-admin', '--', '--phone', '13900000000', '--name', '张三'], { ...env, ADMIN_PASSWORD: 'Admin2026x' });
+    const r = await run('npm', ['run', '--silent', 'create-admin', '--', '--phone', '13900000000', '--name', '张三'], {
+      ...env,
+      ADMIN_PASSWORD: 'Admin2026x',
+    });
     expect(r.stderr.replace(/npm warn.*\n/gi, '')).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('已创建管理员 张三（13900000000');
-    const [account] = await query<{ id: number; name: string; password_hash: string }>(t, 'select id, name, password_hash from accounts where phone = $1', ['13900000000']);
+    const [account] = await query<{ id: number; name: string; password_hash: string }>(
+      t,
+      'select id, name, password_hash from accounts where phone = $1',
+      ['13900000000'],
+    );
     expect(account.name).toBe('张三');
     expect(account.password_hash).toMatch(/^scrypt\$/);
-    expect(await query(t, 'select role, shop_id from account_grants where account_id = $1', [account.id])).toEqual([{ role: 'admin', shop_id: null }]);
-    expect(await query(t, "select action, entity, entity_id from audit_logs where entity_id = $1::text and action = 'create'", [account.id])).toEqual([
-      { action: 'create', entity: 'account', entity_id: String(account.id) },
+    expect(await query(t, 'select role, shop_id from account_grants where account_id = $1', [account.id])).toEqual([
+      { role: 'admin', shop_id: null },
     ]);
+    expect(
+      await query(t, "select action, entity, entity_id from audit_logs where entity_id = $1::text and action = 'create'", [account.id]),
+    ).toEqual([{ action: 'create', entity: 'account', entity_id: String(account.id) }]);
     const token = await t.login('13900000000', 'Admin2026x');
     const info = await poster(t)(API.userInfo, undefined, { token });
     expect(info.body.data).toMatchObject({ name: '张三', role: 'admin', shopID: null });
@@ -112,7 +122,10 @@ describe('npm run create-admin', () => {
     expect(missing.stderr).toContain('用法：npm run create-admin');
     const badPhone = await createAdmin(['--phone', '12345', '--name', '赵六'], { ...env, ADMIN_PASSWORD: 'Admin2026x' });
     expect(badPhone.stderr.trim()).toBe('手机号格式不正确，应为 11 位手机号');
-    const unknown = await createAdmin(['--phone', '13900000003', '--name', '赵六', '--role', 'x'], { ...env, ADMIN_PASSWORD: 'Admin2026x' });
+    const unknown = await createAdmin(['--phone', '13900000003', '--name', '赵六', '--role', 'x'], {
+      ...env,
+      ADMIN_PASSWORD: 'Admin2026x',
+    });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('用法');
   });
@@ -166,17 +179,21 @@ describe('command-line tools on the embedded database', () => {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('creates the admin under DATA_DIR without DATABASE_URL, migrates first and stops the server afterwards', { timeout: 120_000 }, async () => {
-    const r = await createAdmin(['--phone', '13900000009', '--name', '钱七'], { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin2026x' });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
-    // Stopped cleanly: our lock and the server's pid file are gone.
-    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-    // The same folder again: it now has an account, so the demo data stays out.
-    const seeded = await seedDemo({ DATA_DIR: dataDir });
-    expect(seeded.code).toBe(0);
-    expect(seeded.stdout.trim()).toBe('数据库中已有账号，未载入演示数据。');
-  });
+  it(
+    'creates the admin under DATA_DIR without DATABASE_URL, migrates first and stops the server afterwards',
+    { timeout: 120_000 },
+    async () => {
+      const r = await createAdmin(['--phone', '13900000009', '--name', '钱七'], { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin2026x' });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      // Stopped cleanly: our lock and the server's pid file are gone.
+      expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      // The same folder again: it now has an account, so the demo data stays out.
+      const seeded = await seedDemo({ DATA_DIR: dataDir });
+      expect(seeded.code).toBe(0);
+      expect(seeded.stdout.trim()).toBe('数据库中已有账号，未载入演示数据。');
+    },
+  );
 });

@@ -36,7 +36,11 @@ describe('login lock-out after repeated failures', () => {
       expect(locked.headers['retry-after']).toBe(String(locked.body.data.retryAfter));
     }
     // Refusals during the lock-out do not extend it, and leave one audit row for the lock.
-    const [{ failures }] = await query<{ failures: number }>(t, 'select count(*)::int as failures from login_attempts where phone = $1 and not ok', [ADMIN]);
+    const [{ failures }] = await query<{ failures: number }>(
+      t,
+      'select count(*)::int as failures from login_attempts where phone = $1 and not ok',
+      [ADMIN],
+    );
     expect(failures).toBe(MAX_LOGIN_FAILURES);
     expect(await auditActions(t, t.demo.accountIds[ADMIN])).toEqual(Array(MAX_LOGIN_FAILURES).fill('login-failed'));
     expect((await auditActions(t)).filter((a) => a === 'login-locked')).toEqual(['login-locked']);
@@ -58,7 +62,8 @@ describe('login lock-out after repeated failures', () => {
   });
 
   it('locks an unknown phone the same way, so the lock-out reveals nothing', async () => {
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) expect((await post(API.loginPassword, { phone: '13912345678', password: 'Wrong1234' }, { ip: '10.10.0.4' })).body.code).toBe(40000);
+    for (let i = 0; i < MAX_LOGIN_FAILURES; i++)
+      expect((await post(API.loginPassword, { phone: '13912345678', password: 'Wrong1234' }, { ip: '10.10.0.4' })).body.code).toBe(40000);
     const locked = await post(API.loginPassword, { phone: '13912345678', password: 'Wrong1234' }, { ip: '10.10.0.4' });
     expect(locked.body.msg).toMatch(LOCKED_MSG);
   });
@@ -97,7 +102,13 @@ describe('per-IP rate limits on the auth calls', () => {
     expect(limited.body.data.retryAfter).toBeGreaterThan(0);
     expect(limited.body.data.retryAfter).toBeLessThanOrEqual(60);
     // Counted before the body is read: even malformed JSON is refused for the limit, not parsed.
-    const malformed = await t.app.inject({ method: 'POST', url: API.loginCaptcha, headers: { 'content-type': 'application/json' }, payload: '{', remoteAddress: ip });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: API.loginCaptcha,
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+      remoteAddress: ip,
+    });
     expect(malformed.statusCode).toBe(429);
     const [row] = await query<{ hits: number }>(t, 'select hits from rate_limit_hits where key = $1', [`login:${ip}`]);
     expect(row.hits).toBe(AUTH_RATE_LIMITS.login.max + 2);
@@ -125,7 +136,9 @@ describe('per-IP rate limits on the auth calls', () => {
     const token = await t.login(FINANCE);
     await freshRateWindow(t);
     for (let i = 0; i < AUTH_RATE_LIMITS.password.max; i++) {
-      expect((await post(API.passwordModify, { oldPassword: `Guess${i}abc`, newPassword: 'Better2027' }, { token, ip })).body.code).toBe(40000);
+      expect((await post(API.passwordModify, { oldPassword: `Guess${i}abc`, newPassword: 'Better2027' }, { token, ip })).body.code).toBe(
+        40000,
+      );
     }
     const limited = await post(API.passwordModify, { oldPassword: DEMO_PASSWORD, newPassword: 'Better2027' }, { token, ip });
     expect(limited.status).toBe(429);
@@ -136,7 +149,13 @@ describe('per-IP rate limits on the auth calls', () => {
     const trusted = await createTestContext({ trustProxy: true });
     try {
       const send = (forwarded: string) =>
-        trusted.app.inject({ method: 'POST', url: API.getCaptcha, payload: {}, headers: { 'x-forwarded-for': forwarded }, remoteAddress: '10.20.0.5' });
+        trusted.app.inject({
+          method: 'POST',
+          url: API.getCaptcha,
+          payload: {},
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress: '10.20.0.5',
+        });
       await freshRateWindow(trusted);
       for (let i = 0; i < AUTH_RATE_LIMITS.captcha.max; i++) await send('203.0.113.7');
       expect((await send('203.0.113.7')).statusCode).toBe(429);
@@ -147,12 +166,30 @@ describe('per-IP rate limits on the auth calls', () => {
   });
 
   it('cleans old windows, login attempts and captchas when a new window starts', async () => {
-    await query(t, "insert into rate_limit_hits (key, window_start, hits) values ('login:10.99.0.1', now() - interval '2 hours', 5), ('login:10.99.0.2', now() - interval '10 minutes', 5)");
-    await query(t, "insert into login_attempts (phone, ok, created_at) values ('13700000001', false, now() - interval '2 days'), ('13700000002', false, now() - interval '1 hour')");
-    await query(t, "insert into captchas (phone, code_hash, created_at, expires_at) values ('13700000001', repeat('a', 64), now() - interval '3 days', now() - interval '3 days'), ('13700000002', repeat('a', 64), now() - interval '20 hours', now() - interval '20 hours')");
+    await query(
+      t,
+      "insert into rate_limit_hits (key, window_start, hits) values ('login:10.99.0.1', now() - interval '2 hours', 5), ('login:1" +
+        "0.99.0.2', now() - interval '10 minutes', 5)",
+    );
+    await query(
+      t,
+      "insert into login_attempts (phone, ok, created_at) values ('13700000001', false, now() - interval '2 days'), ('13700000002" +
+        "', false, now() - interval '1 hour')",
+    );
+    await query(
+      t,
+      "insert into captchas (phone, code_hash, created_at, expires_at) values ('13700000001', repeat('a', 64), now() - interval '" +
+        "3 days', now() - interval '3 days'), ('13700000002', repeat('a', 64), now() - interval '20 hours', now() - interval '20 hours')",
+    );
     await post(API.loginPassword, {}, { ip: '10.20.0.6' });
-    expect((await query<{ key: string }>(t, "select key from rate_limit_hits where key like 'login:10.99.%'")).map((r) => r.key)).toEqual(['login:10.99.0.2']);
-    expect((await query<{ phone: string }>(t, "select phone from login_attempts where phone like '1370000000%'")).map((r) => r.phone)).toEqual(['13700000002']);
-    expect((await query<{ phone: string }>(t, "select phone from captchas where phone like '1370000000%'")).map((r) => r.phone)).toEqual(['13700000002']);
+    expect((await query<{ key: string }>(t, "select key from rate_limit_hits where key like 'login:10.99.%'")).map((r) => r.key)).toEqual([
+      'login:10.99.0.2',
+    ]);
+    expect(
+      (await query<{ phone: string }>(t, "select phone from login_attempts where phone like '1370000000%'")).map((r) => r.phone),
+    ).toEqual(['13700000002']);
+    expect((await query<{ phone: string }>(t, "select phone from captchas where phone like '1370000000%'")).map((r) => r.phone)).toEqual([
+      '13700000002',
+    ]);
   });
 });

@@ -51,14 +51,26 @@ describe('banners: create, read, update, delete', () => {
     expect(removed.body).toEqual({ code: 0, msg: 'ok', data: null });
     expect((await call(admin, 'GET', `/banners/${b.id}`)).body).toEqual({ code: 40400, msg: '活动不存在', data: null });
 
-    const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'banner'), eq(auditLogs.entityId, String(b.id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'banner'), eq(auditLogs.entityId, String(b.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(trail.every((r) => r.accountId === t.demo.accountIds[ADMIN] && r.role === 'admin')).toBe(true);
   });
 
   it('fills defaults for what a minimal banner leaves out', async () => {
     const r = await call(admin, 'POST', '/banners', { name: '只有名称' });
-    expect(r.body.data).toMatchObject({ platform: '', priority: 0, image: '', jumpLink: '', imageLink: '', status: 'on', startAt: null, endAt: null });
+    expect(r.body.data).toMatchObject({
+      platform: '',
+      priority: 0,
+      image: '',
+      jumpLink: '',
+      imageLink: '',
+      status: 'on',
+      startAt: null,
+      endAt: null,
+    });
   });
 
   it('answers 404 for an unknown id and 40000 for a malformed one', async () => {
@@ -85,7 +97,14 @@ describe('banners: validation', () => {
     ['imageLink', '图片链接'],
     ['image', '图片'],
   ])('refuses %s that is not http(s) or an in-app path, naming the field', async (field, label) => {
-    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com/a.png', '//evil.example.com/x', 'pages/no-slash', '/a b']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://files.example.com/a.png',
+      '//evil.example.com/x',
+      'pages/no-slash',
+      '/a b',
+    ]) {
       const r = await call(admin, 'POST', '/banners', { ...valid, [field]: bad });
       expect(r.body.code, bad).toBe(40000);
       expect(r.body.msg).toBe(`${label}必须是 http(s) 链接或以 / 开头的站内路径`);
@@ -94,7 +113,9 @@ describe('banners: validation', () => {
     for (const good of ['http://example.com/a', 'https://example.com/a?b=1', '/pages/home']) {
       expect((await call(admin, 'POST', '/banners', { ...valid, [field]: good })).status).toBe(200);
     }
-    expect((await call(admin, 'POST', '/banners', { ...valid, [field]: `https://e.com/${'a'.repeat(500)}` })).body.msg).toBe(`${label}最多 500 个字`);
+    expect((await call(admin, 'POST', '/banners', { ...valid, [field]: `https://e.com/${'a'.repeat(500)}` })).body.msg).toBe(
+      `${label}最多 500 个字`,
+    );
   });
 
   it('checks priority, status, text lengths, times and unknown fields', async () => {
@@ -138,7 +159,9 @@ describe('banners: list', () => {
     const all = (await call(admin, 'GET', `/banners?_start=0&_end=${n}`)).body.data as Banner[];
     const priorities = all.map((b) => b.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
-    expect((await call(admin, 'GET', '/banners?_start=3&_end=6')).body.data.map((b: Banner) => b.id)).toEqual(all.slice(3, 6).map((b) => b.id));
+    expect((await call(admin, 'GET', '/banners?_start=3&_end=6')).body.data.map((b: Banner) => b.id)).toEqual(
+      all.slice(3, 6).map((b) => b.id),
+    );
   });
 
   it('filters by status, searches by name and sorts by a chosen field', async () => {

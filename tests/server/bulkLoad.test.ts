@@ -13,7 +13,10 @@ describe('bulkLoad', () => {
   // seed:bench writes customers, staff and bookings in one transaction: their change counters' deferred events are still queued.
   it('loads a table in a transaction that already wrote it and the tables its keys name, and the counters still rise', async () => {
     const shop = t.demo.shopIds[0];
-    const before = { calendar: await changeVersion(t.database.pool, 'calendar', shop), reports: await changeVersion(t.database.pool, 'reports', shop) };
+    const before = {
+      calendar: await changeVersion(t.database.pool, 'calendar', shop),
+      reports: await changeVersion(t.database.pool, 'reports', shop),
+    };
     const client = await t.database.pool.connect();
     try {
       await client.query('begin');
@@ -23,7 +26,9 @@ describe('bulkLoad', () => {
         client.query(`insert into appointments select * from appointments where false`).then((r) => r.rowCount),
       );
       expect(copied).toBe(0);
-      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_constraint where conrelid = 'appointments'::regclass and contype in ('f', 'x')`);
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_constraint where conrelid = 'appointments'::regclass and contype in ('f', 'x')`,
+      );
       expect(rows[0].n).toBeGreaterThan(0);
       await client.query('commit');
     } finally {

@@ -58,18 +58,37 @@ describe('customers: create, read, update, delete', () => {
 
     expect((await call(manager1, 'DELETE', `/customers/${c.id}`)).body.code).toBe(0);
     expect((await call(manager1, 'GET', `/customers/${c.id}`)).body).toEqual({ code: 40400, msg: '客户不存在', data: null });
-    const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'customer'), eq(auditLogs.entityId, String(c.id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'customer'), eq(auditLogs.entityId, String(c.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(trail.some((r) => r.summary.includes(valid.phone))).toBe(false);
   });
 
   it('fills defaults for a customer given only name and phone', async () => {
     const r = await call(manager1, 'POST', '/customers', { name: '只填姓名', phone: '15011113333' });
-    expect(r.body.data).toMatchObject({ gender: 'unknown', birthday: null, source: 'walk-in', vip: false, tags: [], healthNotes: '', consentSignedAt: null, notes: '' });
+    expect(r.body.data).toMatchObject({
+      gender: 'unknown',
+      birthday: null,
+      source: 'walk-in',
+      vip: false,
+      tags: [],
+      healthNotes: '',
+      consentSignedAt: null,
+      notes: '',
+    });
   });
 
   it('labels the sources in Chinese', () => {
-    expect(CUSTOMER_SOURCE_LABELS).toEqual({ 'walk-in': '到店', referral: '转介绍', meituan: '美团点评', douyin: '抖音', 'mini-program': '小程序', other: '其他' });
+    expect(CUSTOMER_SOURCE_LABELS).toEqual({
+      'walk-in': '到店',
+      referral: '转介绍',
+      meituan: '美团点评',
+      douyin: '抖音',
+      'mini-program': '小程序',
+      other: '其他',
+    });
   });
 });
 
@@ -78,7 +97,11 @@ describe('customers: one phone, one customer across the business', () => {
     const other = await firstOf(shop2);
     const r = await call(manager1, 'POST', '/customers', { ...valid, phone: other.phone });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ code: 40900, msg: `手机号 ${maskPhone(other.phone)} 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户`, data: null });
+    expect(r.body).toEqual({
+      code: 40900,
+      msg: `手机号 ${maskPhone(other.phone)} 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户`,
+      data: null,
+    });
 
     const mine = await firstOf(shop1);
     const up = await call(manager1, 'PATCH', `/customers/${mine.id}`, { phone: other.phone });
@@ -88,12 +111,17 @@ describe('customers: one phone, one customer across the business', () => {
 
   it('gives the same 409 to the loser of two simultaneous creates with one new phone', async () => {
     const phone = '15011114444';
-    const results = await Promise.all([call(manager1, 'POST', '/customers', { ...valid, phone }), call(manager3, 'POST', '/customers', { ...valid, phone })]);
+    const results = await Promise.all([
+      call(manager1, 'POST', '/customers', { ...valid, phone }),
+      call(manager3, 'POST', '/customers', { ...valid, phone }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.status === 200)!;
     // The loser is manager 3 or manager 1 of another shop than the winner's: never told which shop.
     expect(winner.body.data.shopId).not.toBeUndefined();
-    expect(results.find((r) => r.status === 409)!.body.msg).toBe('手机号 150****4444 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户');
+    expect(results.find((r) => r.status === 409)!.body.msg).toBe(
+      '手机号 150****4444 已在本连锁登记为客户；如需为其服务，收银时请按完整手机号查找该客户',
+    );
     expect(await countOf('select count(*)::int as n from customers where phone = $1', [phone])).toBe(1);
   });
 });
@@ -108,9 +136,17 @@ describe('customers: masking and reveal', () => {
     const before = await countOf("select count(*)::int as n from audit_logs where action = 'reveal-phone'");
     const r = await call(manager1, 'POST', `/customers/${c.id}/reveal-phone`);
     expect(r.body).toEqual({ code: 0, msg: 'ok', data: { phone: c.phone } });
-    const rows = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'reveal-phone'), eq(auditLogs.entity, 'customer'), eq(auditLogs.entityId, String(c.id))));
+    const rows = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reveal-phone'), eq(auditLogs.entity, 'customer'), eq(auditLogs.entityId, String(c.id))));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ accountId: t.demo.accountIds[MANAGER_1], role: 'shop-manager', shopId: shop1, summary: `查看完整手机号 ${maskPhone(c.phone)}` });
+    expect(rows[0]).toMatchObject({
+      accountId: t.demo.accountIds[MANAGER_1],
+      role: 'shop-manager',
+      shopId: shop1,
+      summary: `查看完整手机号 ${maskPhone(c.phone)}`,
+    });
     await call(manager1, 'POST', `/customers/${c.id}/reveal-phone`);
     expect(await countOf("select count(*)::int as n from audit_logs where action = 'reveal-phone'")).toBe(before + 2);
   });
@@ -134,13 +170,17 @@ describe('customers: search and filters', () => {
 
     const surname = c.name.slice(0, 1);
     const named = await call(manager1, 'GET', `/customers?q=${encodeURIComponent(surname)}&_start=0&_end=200`);
-    expect(named.total).toBe(await countOf("select count(*)::int as n from customers where shop_id = $1 and name ilike '%' || $2 || '%'", [shop1, surname]));
+    expect(named.total).toBe(
+      await countOf("select count(*)::int as n from customers where shop_id = $1 and name ilike '%' || $2 || '%'", [shop1, surname]),
+    );
     expect((await call(manager1, 'GET', `/customers?q=${encodeURIComponent('%')}`)).total).toBe(0);
   });
 
   it('filters by source, VIP, tags and created date (inclusive Shanghai days)', async () => {
     const bySource = await call(manager1, 'GET', '/customers?source=meituan&_start=0&_end=200');
-    expect(bySource.total).toBe(await countOf("select count(*)::int as n from customers where shop_id = $1 and source = 'meituan'", [shop1]));
+    expect(bySource.total).toBe(
+      await countOf("select count(*)::int as n from customers where shop_id = $1 and source = 'meituan'", [shop1]),
+    );
     expect(bySource.body.data.every((c: Customer) => c.source === 'meituan')).toBe(true);
 
     const vip = await call(manager1, 'GET', '/customers?vip=true&_start=0&_end=200');
@@ -148,7 +188,9 @@ describe('customers: search and filters', () => {
     expect(vip.body.data.every((c: Customer) => c.vip)).toBe(true);
 
     const tagged = await call(manager1, 'GET', `/customers?tags=${encodeURIComponent('敏感肌')}&_start=0&_end=200`);
-    expect(tagged.total).toBe(await countOf("select count(*)::int as n from customers where shop_id = $1 and '敏感肌' = any(tags)", [shop1]));
+    expect(tagged.total).toBe(
+      await countOf("select count(*)::int as n from customers where shop_id = $1 and '敏感肌' = any(tags)", [shop1]),
+    );
     expect(tagged.body.data.every((c: Customer) => c.tags.includes('敏感肌'))).toBe(true);
     const both = await call(manager1, 'GET', `/customers?tags=${encodeURIComponent('敏感肌')}&tags=VIP&_start=0&_end=200`);
     expect(both.body.data.every((c: Customer) => c.tags.includes('敏感肌') && c.tags.includes('VIP'))).toBe(true);
@@ -188,7 +230,9 @@ describe('customers: search and filters', () => {
     await t.database.pool.query('analyze customers');
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain (costs off) select * from customers where shop_id = ${shop1} and right(phone, 4) = '1234' order by created_at desc, id desc limit 10`);
+      return tx.execute(
+        sql`explain (costs off) select * from customers where shop_id = ${shop1} and right(phone, 4) = '1234' order by created_at desc, id desc limit 10`,
+      );
     });
     expect(JSON.stringify(plan.rows)).toContain('customers_shop_phone_last4_idx');
   });
@@ -255,7 +299,9 @@ describe('customers: shops and roles', () => {
       const list = await call(token, 'GET', '/customers?_start=0&_end=50');
       expect(list.total).toBe(all);
       expect(list.body.data.every((x: Customer) => MASKED.test(x.phone))).toBe(true);
-      expect((await call(token, 'GET', `/customers?shopId=${shop2}`)).total).toBe(await countOf('select count(*)::int as n from customers where shop_id = $1', [shop2]));
+      expect((await call(token, 'GET', `/customers?shopId=${shop2}`)).total).toBe(
+        await countOf('select count(*)::int as n from customers where shop_id = $1', [shop2]),
+      );
       for (const [method, path, payload] of [
         ['POST', '/customers', { ...valid, phone: '15011116666' }],
         ['PATCH', `/customers/${c.id}`, { notes: 'x' }],

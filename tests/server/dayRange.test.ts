@@ -5,7 +5,8 @@ import { filterValue } from '../../server/db/list/filterValues';
 /** Every calendar day from `from` to `to` (UTC dates, as YYYY-MM-DD). */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
@@ -19,6 +20,7 @@ describe('Shanghai days written out without a Date', () => {
   it('read a day filter as a day exactly when the calendar has that day', () => {
     const kind = { kind: 'day' } as const;
     for (const day of ['2024-02-29', '2000-02-29', '2026-12-31', '2026-04-30']) expect(filterValue(kind, day), day).toBe(day);
-    for (const day of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01']) expect(filterValue(kind, day), day).toBeUndefined();
+    for (const day of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01'])
+      expect(filterValue(kind, day), day).toBeUndefined();
   });
 });

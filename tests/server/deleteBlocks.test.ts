@@ -37,7 +37,13 @@ async function expectBlockedLikeDelete(token: string, resource: string, id: numb
 
 describe('delete-blocks: why a row of a list page cannot be deleted, before any click', () => {
   it('programs: free until an order names it, then the reason a DELETE would give', async () => {
-    const created = await call(admin, 'POST', '/programs', { name: '删除检查项目', priceFen: 10_000, vipPriceFen: 9_000, type: 3, status: 'on' });
+    const created = await call(admin, 'POST', '/programs', {
+      name: '删除检查项目',
+      priceFen: 10_000,
+      vipPriceFen: 9_000,
+      type: 3,
+      status: 'on',
+    });
     const id: number = created.body.data.id;
     expect((await blocks(admin, 'programs', [id])).body.data).toEqual([]);
     const [member] = await shopStaff(t, shop1);
@@ -47,7 +53,14 @@ describe('delete-blocks: why a row of a list page cannot be deleted, before any 
 
   it('staff: a member with order shares is kept (set to 离职 instead); a new member is free; another shop is not revealed', async () => {
     const [member] = await shopStaff(t, shop1);
-    const created = await call(manager, 'POST', '/staff', { name: '新员工', phone: '13912345678', job: 'beautician', hiredAt: '2026-01-05', status: 'active', commissionRateBp: 1000 });
+    const created = await call(manager, 'POST', '/staff', {
+      name: '新员工',
+      phone: '13912345678',
+      job: 'beautician',
+      hiredAt: '2026-01-05',
+      status: 'active',
+      commissionRateBp: 1000,
+    });
     const fresh: number = created.body.data.id;
     const [other] = await shopStaff(t, shop3);
     const r = await blocks(manager, 'staff', [member.id, fresh, other.id]);
@@ -59,8 +72,18 @@ describe('delete-blocks: why a row of a list page cannot be deleted, before any 
   });
 
   it('customers: one with orders is kept; a new one is free', async () => {
-    const [withOrders] = await query<{ id: number }>(t, 'select customer_id as id from orders where shop_id = $1 and customer_id is not null limit 1', [shop1]);
-    const created = await call(manager, 'POST', '/customers', { name: '新客', phone: '13712345678', gender: 'female', source: 'walk-in', vip: false });
+    const [withOrders] = await query<{ id: number }>(
+      t,
+      'select customer_id as id from orders where shop_id = $1 and customer_id is not null limit 1',
+      [shop1],
+    );
+    const created = await call(manager, 'POST', '/customers', {
+      name: '新客',
+      phone: '13712345678',
+      gender: 'female',
+      source: 'walk-in',
+      vip: false,
+    });
     const fresh: number = created.body.data.id;
     const r = await blocks(manager, 'customers', [withOrders.id, fresh]);
     expect(r.body.data.map((b: { id: number }) => b.id)).toEqual([withOrders.id]);
@@ -68,7 +91,15 @@ describe('delete-blocks: why a row of a list page cannot be deleted, before any 
   });
 
   it('shops: a demo shop with staff and orders is kept; a new empty shop is free', async () => {
-    const created = await call(admin, 'POST', '/shops', { name: '删除检查门店', regionCode: '310104', address: '测试路 1 号', phone: '021-61234567', openTime: '10:00', closeTime: '21:00', status: 'open' });
+    const created = await call(admin, 'POST', '/shops', {
+      name: '删除检查门店',
+      regionCode: '310104',
+      address: '测试路 1 号',
+      phone: '021-61234567',
+      openTime: '10:00',
+      closeTime: '21:00',
+      status: 'open',
+    });
     const fresh: number = created.body.data.id;
     const r = await blocks(admin, 'shops', [shop1, fresh]);
     expect(r.body.data.map((b: { id: number }) => b.id)).toEqual([shop1]);

@@ -10,7 +10,11 @@ const ADMIN = '13800000001';
 
 let t: TestContext;
 
-const todosOf = (accountId: number) => t.database.db.select().from(messages).where(and(eq(messages.accountId, accountId), eq(messages.type, 'todo')));
+const todosOf = (accountId: number) =>
+  t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.type, 'todo')));
 
 describe('demo messages', () => {
   beforeAll(async () => {
@@ -35,7 +39,10 @@ describe('demo messages', () => {
       .select({ booked: count() })
       .from(appointments)
       .where(and(eq(appointments.shopId, shop.id), eq(appointments.status, 'booked'), gt(appointments.startAt, new Date().toISOString())));
-    const [{ unsigned }] = await t.database.db.select({ unsigned: count() }).from(customers).where(and(eq(customers.shopId, shop.id), isNull(customers.consentSignedAt)));
+    const [{ unsigned }] = await t.database.db
+      .select({ unsigned: count() })
+      .from(customers)
+      .where(and(eq(customers.shopId, shop.id), isNull(customers.consentSignedAt)));
     const titles = todos.map((m) => m.title);
     if (booked > 0) expect(titles).toContain(`${booked} 个预约待确认`);
     else expect(titles.some((title) => title.endsWith('个预约待确认'))).toBe(false);
@@ -53,7 +60,10 @@ describe('demo messages', () => {
 
     const before = (await todosOf(admin)).filter((m) => m.title.endsWith('个活动即将到期'));
     expect(before).toHaveLength(0);
-    await t.database.db.update(banners).set({ endAt: new Date(Date.now() + 2 * 86_400_000).toISOString() }).where(eq(banners.name, '水晶唇限时体验价'));
+    await t.database.db
+      .update(banners)
+      .set({ endAt: new Date(Date.now() + 2 * 86_400_000).toISOString() })
+      .where(eq(banners.name, '水晶唇限时体验价'));
     await raiseDemoWork(t.database.db);
     const [due] = (await todosOf(admin)).filter((m) => m.title.endsWith('个活动即将到期'));
     expect(due).toMatchObject({ title: '1 个活动即将到期', link: '/operation/events', status: 0 });

@@ -18,7 +18,14 @@ beforeAll(async () => {
   t = await createTestContext();
   [finance, manager] = await Promise.all([t.login(FINANCE), t.login(MANAGER_1)]);
   const [s1, s3] = [await shopStaff(t, t.demo.shopIds[0]), await shopStaff(t, t.demo.shopIds[2])];
-  order1 = await paidOrder(t, { shopId: t.demo.shopIds[0], payableFen: 12345, shares: [{ staffId: s1[0].id, shareBp: 5000 }, { staffId: s1[1].id, shareBp: 5000 }] });
+  order1 = await paidOrder(t, {
+    shopId: t.demo.shopIds[0],
+    payableFen: 12345,
+    shares: [
+      { staffId: s1[0].id, shareBp: 5000 },
+      { staffId: s1[1].id, shareBp: 5000 },
+    ],
+  });
   order3 = await paidOrder(t, { shopId: t.demo.shopIds[2], payableFen: 9900, shares: [{ staffId: s3[0].id, shareBp: 10000 }] });
 });
 afterAll(async () => t?.close());
@@ -42,11 +49,30 @@ const column = (header: string[], name: string) => {
 describe('performance records export', () => {
   it('is the filtered list as .xlsx: Chinese headers, yuan as 0.00 numbers, Shanghai times, frozen header, filters on', async () => {
     const day = shanghaiDay();
-    const { res, sheet, header, rows } = await download(finance, `/performance-records/export?orderId=${order1.orderId}&from=${day}&to=${day}`);
+    const { res, sheet, header, rows } = await download(
+      finance,
+      `/performance-records/export?orderId=${order1.orderId}&from=${day}&to=${day}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="performance-records.xlsx"; filename*=UTF-8''${encodeURIComponent(`业绩记录_${day}至${day}.xlsx`)}`);
-    expect(header).toEqual(['记录编号', '订单号', '门店', '员工', '类型', '业绩占比（%）', '业绩金额（元）', '提成（元）', '状态', '审核人', '审核时间', '驳回原因', '产生时间']);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="performance-records.xlsx"; filename*=UTF-8''${encodeURIComponent(`业绩记录_${day}至${day}.xlsx`)}`,
+    );
+    expect(header).toEqual([
+      '记录编号',
+      '订单号',
+      '门店',
+      '员工',
+      '类型',
+      '业绩占比（%）',
+      '业绩金额（元）',
+      '提成（元）',
+      '状态',
+      '审核人',
+      '审核时间',
+      '驳回原因',
+      '产生时间',
+    ]);
     expect(rows).toHaveLength(2);
     const amount = column(header, '业绩金额（元）');
     // 123.45 yuan over two equal shares: 61.73 + 61.72.
@@ -55,7 +81,11 @@ describe('performance records export', () => {
     expect(rows[0][column(header, '订单号')]).toBe(order1.orderNo);
     expect(rows[0][column(header, '状态')]).toBe('待审核');
     expect(rows[0][column(header, '业绩占比（%）')]).toBe(50);
-    const [created] = await query<{ at: string }>(t, `select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as at from performance_records where id = $1`, [rows[0][0]]);
+    const [created] = await query<{ at: string }>(
+      t,
+      `select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as at from performance_records where id = $1`,
+      [rows[0][0]],
+    );
     expect(rows[0][column(header, '产生时间')]).toBe(created.at);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
@@ -65,7 +95,10 @@ describe('performance records export', () => {
     const list = await rest(t)(finance, 'GET', '/performance-records?status=pending');
     const { rows } = await download(finance, '/performance-records/export?status=pending');
     expect(rows).toHaveLength(list.total!);
-    const [a] = await query<{ summary: string; action: string }>(t, `select summary, action from audit_logs where entity = 'performance-records' order by id desc limit 1`);
+    const [a] = await query<{ summary: string; action: string }>(
+      t,
+      `select summary, action from audit_logs where entity = 'performance-records' order by id desc limit 1`,
+    );
     expect(a.action).toBe('export');
     expect(JSON.parse(a.summary)).toMatchObject({ filters: { status: 'pending' }, rows: list.total });
   });
@@ -141,7 +174,13 @@ describe('exports running at once', () => {
     await blocker.query('begin');
     await blocker.query('lock table performance_records in access exclusive mode');
     const two = [fetch(url, { headers }), fetch(url, { headers })];
-    const waiting = async () => (await query<{ n: number }>(t, `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'declare export_rows%'`))[0].n;
+    const waiting = async () =>
+      (
+        await query<{ n: number }>(
+          t,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'declare export_rows%'`,
+        )
+      )[0].n;
     await expect.poll(waiting, { timeout: 10_000 }).toBe(2);
     const third = await fetch(url, { headers });
     expect([third.status, ((await third.json()) as { code: number }).code]).toEqual([429, 42900]);
@@ -151,6 +190,8 @@ describe('exports running at once', () => {
       expect(r.status).toBe(200);
       expect((await r.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
-    await expect.poll(async () => (await fetch(url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status))), { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => await fetch(url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status)), { timeout: 5000 })
+      .toBe(200);
   });
 });

@@ -16,7 +16,8 @@ let shop3: number;
 let boundary: Awaited<ReturnType<typeof reportShop>>;
 let gql: ReturnType<typeof graphqlCaller>;
 
-const STAFF_RANKING = `query($from: Date!, $to: Date!, $shopId: Int) { staffRanking(from: $from, to: $to, shopId: $shopId) { staffId staffName shopId shopName approvedFen pendingFen commissionFen orderCount } }`;
+const STAFF_RANKING = `query($from: Date!, $to: Date!, $shopId: Int) { staffRanking(from: $from, to: $to, shopId: $shopId) { staffId
+  staffName shopId shopName approvedFen pendingFen commissionFen orderCount } }`;
 const TREND = `query($from: Date!, $to: Date!, $shopId: Int) { revenueTrend(from: $from, to: $to, shopId: $shopId) { day revenueFen orderCount } }`;
 
 interface OrderRow extends Record<string, unknown> {
@@ -30,7 +31,13 @@ interface OrderRow extends Record<string, unknown> {
 async function paidOrders(): Promise<OrderRow[]> {
   return query<OrderRow>(t, `select shop_id, customer_id, paid_fen, refunded_fen, paid_at from orders where paid_at is not null`);
 }
-function expectedShopRanking(orders: OrderRow[], customers: { shop_id: number; created_at: Date }[], shops: { id: number; name: string }[], from: string, to: string) {
+function expectedShopRanking(
+  orders: OrderRow[],
+  customers: { shop_id: number; created_at: Date }[],
+  shops: { id: number; name: string }[],
+  from: string,
+  to: string,
+) {
   const inPeriod = orders.filter((o) => shanghaiDay(o.paid_at) >= from && shanghaiDay(o.paid_at) <= to);
   return shops.map((s) => {
     const mine = inPeriod.filter((o) => o.shop_id === s.id);
@@ -43,7 +50,8 @@ function expectedShopRanking(orders: OrderRow[], customers: { shop_id: number; c
       orderCount: mine.length,
       refundFen: refunded,
       customerCount: new Set(mine.filter((o) => o.customer_id !== null).map((o) => o.customer_id)).size,
-      newCustomerCount: customers.filter((c) => c.shop_id === s.id && shanghaiDay(c.created_at) >= from && shanghaiDay(c.created_at) <= to).length,
+      newCustomerCount: customers.filter((c) => c.shop_id === s.id && shanghaiDay(c.created_at) >= from && shanghaiDay(c.created_at) <= to)
+        .length,
     };
   });
 }
@@ -66,33 +74,99 @@ beforeAll(async () => {
   const [c1, c2] = boundary.customerIds;
   const [s1, s2] = boundary.staffIds;
   // 23:59:59.999 and 00:00 Shanghai on either side of midnight between 31 March and 1 April 2026.
-  const a = await insertOrder(pool, { shopId: boundary.shopId, customerId: c1, paidAt: '2026-03-31T15:59:59.999Z', payableFen: 10_000, refundedFen: 3_000 });
+  const a = await insertOrder(pool, {
+    shopId: boundary.shopId,
+    customerId: c1,
+    paidAt: '2026-03-31T15:59:59.999Z',
+    payableFen: 10_000,
+    refundedFen: 3_000,
+  });
   const b = await insertOrder(pool, { shopId: boundary.shopId, customerId: c1, paidAt: '2026-03-31T16:00:00.000Z', payableFen: 20_000 });
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c2, paidAt: null, payableFen: 5_000 });
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c2, paidAt: null, payableFen: 7_000, status: 'cancelled' });
-  const d = await insertOrder(pool, { shopId: boundary.shopId, customerId: c2, paidAt: '2026-04-02T04:00:00.000Z', payableFen: 5_000, refundedFen: 5_000 });
-  await insertPerformance(pool, { orderId: a, shopId: boundary.shopId, staffId: s1, amountFen: 10_000, commissionFen: 1_000, status: 'approved', createdAt: '2026-03-31T15:59:59.999Z' });
-  await insertPerformance(pool, { orderId: a, shopId: boundary.shopId, staffId: s1, amountFen: -3_000, commissionFen: -300, status: 'approved', kind: 'adjustment', createdAt: '2026-04-01T02:00:00.000Z' });
-  await insertPerformance(pool, { orderId: b, shopId: boundary.shopId, staffId: s1, amountFen: 12_000, commissionFen: 1_200, status: 'pending', createdAt: '2026-03-31T16:00:00.000Z' });
-  await insertPerformance(pool, { orderId: b, shopId: boundary.shopId, staffId: s2, amountFen: 8_000, commissionFen: 800, status: 'approved', createdAt: '2026-03-31T16:00:00.000Z' });
-  await insertPerformance(pool, { orderId: d, shopId: boundary.shopId, staffId: s2, amountFen: 5_000, commissionFen: 500, status: 'rejected', createdAt: '2026-04-02T04:00:00.000Z' });
+  const d = await insertOrder(pool, {
+    shopId: boundary.shopId,
+    customerId: c2,
+    paidAt: '2026-04-02T04:00:00.000Z',
+    payableFen: 5_000,
+    refundedFen: 5_000,
+  });
+  await insertPerformance(pool, {
+    orderId: a,
+    shopId: boundary.shopId,
+    staffId: s1,
+    amountFen: 10_000,
+    commissionFen: 1_000,
+    status: 'approved',
+    createdAt: '2026-03-31T15:59:59.999Z',
+  });
+  await insertPerformance(pool, {
+    orderId: a,
+    shopId: boundary.shopId,
+    staffId: s1,
+    amountFen: -3_000,
+    commissionFen: -300,
+    status: 'approved',
+    kind: 'adjustment',
+    createdAt: '2026-04-01T02:00:00.000Z',
+  });
+  await insertPerformance(pool, {
+    orderId: b,
+    shopId: boundary.shopId,
+    staffId: s1,
+    amountFen: 12_000,
+    commissionFen: 1_200,
+    status: 'pending',
+    createdAt: '2026-03-31T16:00:00.000Z',
+  });
+  await insertPerformance(pool, {
+    orderId: b,
+    shopId: boundary.shopId,
+    staffId: s2,
+    amountFen: 8_000,
+    commissionFen: 800,
+    status: 'approved',
+    createdAt: '2026-03-31T16:00:00.000Z',
+  });
+  await insertPerformance(pool, {
+    orderId: d,
+    shopId: boundary.shopId,
+    staffId: s2,
+    amountFen: 5_000,
+    commissionFen: 500,
+    status: 'rejected',
+    createdAt: '2026-04-02T04:00:00.000Z',
+  });
 
   // Random paid orders over the last 40 days in demo shops 1-3 and the boundary shop.
   const shops = await Promise.all(
     t.demo.shopIds.slice(0, 3).map(async (shopId) => ({
       shopId,
       staffIds: (await query<{ id: number }>(t, `select id from staff where shop_id = $1 order by id`, [shopId])).map((r) => r.id),
-      customerIds: (await query<{ id: number }>(t, `select id from customers where shop_id = $1 order by id limit 20`, [shopId])).map((r) => r.id),
+      customerIds: (await query<{ id: number }>(t, `select id from customers where shop_id = $1 order by id limit 20`, [shopId])).map(
+        (r) => r.id,
+      ),
     })),
   );
   await randomOrders(pool, { shops: [...shops, boundary], lastDay: today(), days: 40, count: 300, seed: 14 });
   // Waiting after-sales of shop 1 and of shop 3; one reviewed today.
-  const [one] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at is not null order by id limit 1`, [shop1]);
-  const [three] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at is not null order by id limit 1`, [shop3]);
+  const [one] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at is not null order by id limit 1`, [
+    shop1,
+  ]);
+  const [three] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at is not null order by id limit 1`, [
+    shop3,
+  ]);
   await insertAfterSale(pool, { orderId: one.id, shopId: shop1, type: 'refund', amountFen: 55, status: 'pending' });
   await insertAfterSale(pool, { orderId: one.id, shopId: shop1, type: 'complaint', amountFen: null, status: 'pending' });
   await insertAfterSale(pool, { orderId: three.id, shopId: shop3, type: 'refund', amountFen: 66, status: 'pending' });
-  await insertAfterSale(pool, { orderId: three.id, shopId: shop3, type: 'refund', amountFen: 77, status: 'approved', reviewedAt: new Date().toISOString() });
+  await insertAfterSale(pool, {
+    orderId: three.id,
+    shopId: shop3,
+    type: 'refund',
+    amountFen: 77,
+    status: 'approved',
+    reviewedAt: new Date().toISOString(),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -112,12 +186,19 @@ describe('figures against the orders summed another way', () => {
   });
 
   it('a refund executed later shows in the next answer, on the day the order was paid', async () => {
-    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [boundary.shopId]);
+    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [
+      boundary.shopId,
+    ]);
     await query(t, `update orders set refunded_fen = 2500, status = 'partially-refunded' where id = $1`, [b.id]);
     const r = await gql(admin, TREND, { from: '2026-04-01', to: '2026-04-01', shopId: boundary.shopId });
     expect(r.data.revenueTrend).toEqual([{ day: '2026-04-01', revenueFen: 17_500, orderCount: 1 }]);
     const ranking = await gql(admin, SHOP_RANKING, { from: '2026-04-01', to: '2026-04-01' });
-    expect(ranking.data.shopRanking.find((s: ShopRank) => s.shopId === boundary.shopId)).toMatchObject({ revenueFen: 17_500, refundFen: 2_500, orderCount: 1, customerCount: 1 });
+    expect(ranking.data.shopRanking.find((s: ShopRank) => s.shopId === boundary.shopId)).toMatchObject({
+      revenueFen: 17_500,
+      refundFen: 2_500,
+      orderCount: 1,
+      customerCount: 1,
+    });
     await query(t, `update orders set refunded_fen = 0, status = 'paid' where id = $1`, [b.id]);
   });
 
@@ -133,7 +214,13 @@ describe('figures against the orders summed another way', () => {
       newCustomerCount: 3,
     });
     const next = await gql(finance, SHOP_RANKING, { from: '2026-04-01', to: '2026-04-02' });
-    expect(next.data.shopRanking.find((s: ShopRank) => s.shopId === boundary.shopId)).toMatchObject({ revenueFen: 20_000, orderCount: 2, refundFen: 5_000, customerCount: 2, newCustomerCount: 0 });
+    expect(next.data.shopRanking.find((s: ShopRank) => s.shopId === boundary.shopId)).toMatchObject({
+      revenueFen: 20_000,
+      orderCount: 2,
+      refundFen: 5_000,
+      customerCount: 2,
+      newCustomerCount: 0,
+    });
   });
 
   it('shopRanking of the last 30 days: every shop, by revenue, each figure as the orders sum', async () => {
@@ -163,15 +250,22 @@ describe('figures against the orders summed another way', () => {
     const from = daysBefore(today(), 29);
     const r = await gql(admin, STAFF_RANKING, { from, to: today() });
     expect(r.errors).toBeUndefined();
-    const records = await query<{ staff_id: number; shop_id: number; order_id: number; kind: string; status: string; amount_fen: number; commission_fen: number; created_at: Date }>(
-      t,
-      `select staff_id, shop_id, order_id, kind, status, amount_fen, commission_fen, created_at from performance_records`,
-    );
+    const records = await query<{
+      staff_id: number;
+      shop_id: number;
+      order_id: number;
+      kind: string;
+      status: string;
+      amount_fen: number;
+      commission_fen: number;
+      created_at: Date;
+    }>(t, `select staff_id, shop_id, order_id, kind, status, amount_fen, commission_fen, created_at from performance_records`);
     const inPeriod = records.filter((p) => shanghaiDay(p.created_at) >= from && shanghaiDay(p.created_at) <= today());
     const keys = [...new Set(inPeriod.map((p) => `${p.staff_id}/${p.shop_id}`))];
     const expected = keys.map((k) => {
       const mine = inPeriod.filter((p) => `${p.staff_id}/${p.shop_id}` === k);
-      const sum = (status: string, field: 'amount_fen' | 'commission_fen') => mine.filter((p) => p.status === status).reduce((n, p) => n + p[field], 0);
+      const sum = (status: string, field: 'amount_fen' | 'commission_fen') =>
+        mine.filter((p) => p.status === status).reduce((n, p) => n + p[field], 0);
       return {
         staffId: mine[0].staff_id,
         shopId: mine[0].shop_id,
@@ -182,9 +276,18 @@ describe('figures against the orders summed another way', () => {
       };
     });
     const got: StaffRank[] = r.data.staffRanking;
-    expect(got.map(({ staffId, shopId, approvedFen, pendingFen, commissionFen, orderCount }) => ({ staffId, shopId, approvedFen, pendingFen, commissionFen, orderCount })).sort((a, b) => a.staffId - b.staffId)).toEqual(
-      expected.sort((a, b) => a.staffId - b.staffId),
-    );
+    expect(
+      got
+        .map(({ staffId, shopId, approvedFen, pendingFen, commissionFen, orderCount }) => ({
+          staffId,
+          shopId,
+          approvedFen,
+          pendingFen,
+          commissionFen,
+          orderCount,
+        }))
+        .sort((a, b) => a.staffId - b.staffId),
+    ).toEqual(expected.sort((a, b) => a.staffId - b.staffId));
     expect(got.map((s) => s.approvedFen)).toEqual([...got.map((s) => s.approvedFen)].sort((a, b) => b - a));
   });
 
@@ -192,17 +295,57 @@ describe('figures against the orders summed another way', () => {
     const r = await gql(admin, STAFF_RANKING, { from: '2026-03-31', to: '2026-04-02', shopId: boundary.shopId });
     const [s1, s2] = boundary.staffIds;
     expect(r.data.staffRanking).toEqual([
-      { staffId: s2, staffName: '报表员工2', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: 8_000, pendingFen: 0, commissionFen: 800, orderCount: 2 },
-      { staffId: s1, staffName: '报表员工1', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: 7_000, pendingFen: 12_000, commissionFen: 700, orderCount: 2 },
+      {
+        staffId: s2,
+        staffName: '报表员工2',
+        shopId: boundary.shopId,
+        shopName: '报表边界店',
+        approvedFen: 8_000,
+        pendingFen: 0,
+        commissionFen: 800,
+        orderCount: 2,
+      },
+      {
+        staffId: s1,
+        staffName: '报表员工1',
+        shopId: boundary.shopId,
+        shopName: '报表边界店',
+        approvedFen: 7_000,
+        pendingFen: 12_000,
+        commissionFen: 700,
+        orderCount: 2,
+      },
     ]);
   });
 
   it('staffRanking of a day with only a refund adjustment: the staff member is there, with no orders', async () => {
     const [, s2] = boundary.staffIds;
-    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [boundary.shopId]);
-    await insertPerformance(t.database.pool, { orderId: b.id, shopId: boundary.shopId, staffId: s2, amountFen: -1_000, commissionFen: -100, status: 'approved', kind: 'adjustment', createdAt: '2026-04-10T02:00:00.000Z' });
+    const [b] = await query<{ id: number }>(t, `select id from orders where shop_id = $1 and paid_at = '2026-03-31T16:00:00Z'`, [
+      boundary.shopId,
+    ]);
+    await insertPerformance(t.database.pool, {
+      orderId: b.id,
+      shopId: boundary.shopId,
+      staffId: s2,
+      amountFen: -1_000,
+      commissionFen: -100,
+      status: 'approved',
+      kind: 'adjustment',
+      createdAt: '2026-04-10T02:00:00.000Z',
+    });
     const r = await gql(admin, STAFF_RANKING, { from: '2026-04-10', to: '2026-04-10', shopId: boundary.shopId });
-    expect(r.data.staffRanking).toEqual([{ staffId: s2, staffName: '报表员工2', shopId: boundary.shopId, shopName: '报表边界店', approvedFen: -1_000, pendingFen: 0, commissionFen: -100, orderCount: 0 }]);
+    expect(r.data.staffRanking).toEqual([
+      {
+        staffId: s2,
+        staffName: '报表员工2',
+        shopId: boundary.shopId,
+        shopName: '报表边界店',
+        approvedFen: -1_000,
+        pendingFen: 0,
+        commissionFen: -100,
+        orderCount: 0,
+      },
+    ]);
   });
 });
 
@@ -230,7 +373,11 @@ describe('roles and shops, decided on the server', () => {
       [manager1, SHOP_RANKING, { from: today(), to: today() }],
       [admin, SHOP_RANKING, { from: today(), to: daysBefore(today(), 1) }],
       [admin, STAFF_RANKING, { from: daysBefore(today(), 30), to: today() }],
-      [finance, `{ workplace { role shop { shopId } chain { liveProgramCount } finance { pendingPerformanceCount trend { day revenueFen } } } }`, {}],
+      [
+        finance,
+        `{ workplace { role shop { shopId } chain { liveProgramCount } finance { pendingPerformanceCount trend { day revenueFen } } } }`,
+        {},
+      ],
     ];
     for (const [token, query, variables] of calls) {
       const first = await gql(token, query, variables);
@@ -249,13 +396,17 @@ describe('roles and shops, decided on the server', () => {
       const r = await gql(token, `{ workplace { role shop { shopId } chain { liveProgramCount } finance { pendingPerformanceCount } } }`);
       expect(r.data.workplace[own]).not.toBeNull();
       for (const other of others) expect(r.data.workplace[other]).toBeNull();
-      expect(r.errors!.map((e) => [e.path!.join('.'), e.extensions.code]).sort()).toEqual(others.map((o) => [`workplace.${o}`, 40300]).sort());
+      expect(r.errors!.map((e) => [e.path!.join('.'), e.extensions.code]).sort()).toEqual(
+        others.map((o) => [`workplace.${o}`, 40300]).sort(),
+      );
     }
   });
 });
 
 describe('Workplace figures', () => {
-  const SHOP = `{ workplace { role today monthStart shop { shopId shopName todayAppointmentCount nextAppointments { id startAt status } today { revenueFen orderCount } afterSaleWaitingCount afterSaleWaitingFen newCustomersThisMonth trend { day revenueFen orderCount } } } }`;
+  const SHOP = `{ workplace { role today monthStart shop { shopId shopName todayAppointmentCount nextAppointments { id startAt status }
+    today { revenueFen orderCount } afterSaleWaitingCount afterSaleWaitingFen newCustomersThisMonth trend { day revenueFen orderCount } }
+    } }`;
   it('shop manager: the current shop today and this month', async () => {
     const r = await gql(manager1, SHOP);
     expect(r.errors).toBeUndefined();
@@ -265,45 +416,78 @@ describe('Workplace figures', () => {
     const day = expectedTrend(orders, today(), today(), shop1)[0];
     expect(w.shop).toMatchObject({ shopId: shop1, today: { revenueFen: day.revenueFen, orderCount: day.orderCount } });
     expect(w.shop.trend).toEqual(expectedTrend(orders, daysBefore(today(), 29), today(), shop1));
-    const [waiting] = await query<{ n: number; fen: number }>(t, `select count(*)::int as n, coalesce(sum(amount_fen), 0)::int as fen from after_sales where shop_id = $1 and status = 'pending'`, [shop1]);
+    const [waiting] = await query<{ n: number; fen: number }>(
+      t,
+      `select count(*)::int as n, coalesce(sum(amount_fen), 0)::int as fen from after_sales where shop_id = $1 and status = 'pending'`,
+      [shop1],
+    );
     expect({ n: w.shop.afterSaleWaitingCount, fen: w.shop.afterSaleWaitingFen }).toEqual(waiting);
     expect(waiting.n).toBeGreaterThan(0);
     const customers = await query<{ created_at: Date }>(t, `select created_at from customers where shop_id = $1`, [shop1]);
     expect(w.shop.newCustomersThisMonth).toBe(customers.filter((c) => shanghaiDay(c.created_at) >= w.monthStart).length);
-    const appointments = await query<{ start_at: Date; status: string }>(t, `select start_at, status from appointments where shop_id = $1`, [shop1]);
-    expect(w.shop.todayAppointmentCount).toBe(appointments.filter((a) => shanghaiDay(a.start_at) === today() && a.status !== 'cancelled').length);
+    const appointments = await query<{ start_at: Date; status: string }>(
+      t,
+      `select start_at, status from appointments where shop_id = $1`,
+      [shop1],
+    );
+    expect(w.shop.todayAppointmentCount).toBe(
+      appointments.filter((a) => shanghaiDay(a.start_at) === today() && a.status !== 'cancelled').length,
+    );
     for (const a of w.shop.nextAppointments) expect(shanghaiDay(a.startAt)).toBe(today());
   });
 
   it('admin: the chain today and this month, the top shops, what is live', async () => {
-    const r = await gql(admin, `{ workplace { monthStart chain { today { revenueFen orderCount } month { revenueFen orderCount } topShops { shopId revenueFen } trend { day revenueFen } liveProgramCount liveBannerCount } } }`);
+    const r = await gql(
+      admin,
+      `{ workplace { monthStart chain { today { revenueFen orderCount } month { revenueFen orderCount } topShops { shopId revenueFen }
+        trend { day revenueFen } liveProgramCount liveBannerCount } } }`,
+    );
     expect(r.errors).toBeUndefined();
     const { monthStart, chain } = r.data.workplace;
     const orders = await paidOrders();
-    const sum = (days: DayRevenue[]) => ({ revenueFen: days.reduce((n, d) => n + d.revenueFen, 0), orderCount: days.reduce((n, d) => n + d.orderCount, 0) });
+    const sum = (days: DayRevenue[]) => ({
+      revenueFen: days.reduce((n, d) => n + d.revenueFen, 0),
+      orderCount: days.reduce((n, d) => n + d.orderCount, 0),
+    });
     expect(chain.today).toEqual(sum(expectedTrend(orders, today(), today(), null)));
     expect(chain.month).toEqual(sum(expectedTrend(orders, monthStart, today(), null)));
-    const ranking = await gql(admin, `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId revenueFen } }`, { from: monthStart, to: today() });
+    const ranking = await gql(admin, `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId revenueFen } }`, {
+      from: monthStart,
+      to: today(),
+    });
     expect(chain.topShops).toEqual(ranking.data.shopRanking.slice(0, 5));
     expect(chain.trend).toHaveLength(30);
     const [live] = await query<{ programs: number; banners: number }>(
       t,
       `select (select count(*)::int from programs where status = 'on') as programs,
-              (select count(*)::int from banners where status = 'on' and coalesce(start_at, now()) <= now() and coalesce(end_at, now() + interval '1 s') > now()) as banners`,
+              (select count(*)::int from banners where status = 'on' and coalesce(start_at, now()) <= now() and coalesce(end_at, now() +
+                interval '1 s') > now()) as banners`,
     );
     expect({ programs: chain.liveProgramCount, banners: chain.liveBannerCount }).toEqual(live);
   });
 
   it('financial staff: what waits for review, what was reviewed this week', async () => {
-    const r = await gql(finance, `{ workplace { weekStart finance { pendingPerformanceCount pendingPerformanceFen pendingAfterSaleCount pendingRefundFen reviewedPerformanceCount reviewedPerformanceFen reviewedAfterSaleCount reviewedRefundFen trend { day } } } }`);
+    const r = await gql(
+      finance,
+      `{ workplace { weekStart finance { pendingPerformanceCount pendingPerformanceFen pendingAfterSaleCount pendingRefundFen
+        reviewedPerformanceCount reviewedPerformanceFen reviewedAfterSaleCount reviewedRefundFen trend { day } } } }`,
+    );
     expect(r.errors).toBeUndefined();
     const { weekStart, finance: f } = r.data.workplace;
-    const records = await query<{ status: string; amount_fen: number; reviewed_at: Date | null }>(t, `select status, amount_fen, reviewed_at from performance_records`);
+    const records = await query<{ status: string; amount_fen: number; reviewed_at: Date | null }>(
+      t,
+      `select status, amount_fen, reviewed_at from performance_records`,
+    );
     const pending = records.filter((p) => p.status === 'pending');
     const reviewed = records.filter((p) => p.reviewed_at && shanghaiDay(p.reviewed_at) >= weekStart);
-    const afterSales = await query<{ status: string; amount_fen: number | null; reviewed_at: Date | null }>(t, `select status, amount_fen, reviewed_at from after_sales`);
+    const afterSales = await query<{ status: string; amount_fen: number | null; reviewed_at: Date | null }>(
+      t,
+      `select status, amount_fen, reviewed_at from after_sales`,
+    );
     const waitingAfterSales = afterSales.filter((a) => a.status === 'pending');
-    const reviewedAfterSales = afterSales.filter((a) => a.reviewed_at && shanghaiDay(a.reviewed_at) >= weekStart && (a.status === 'approved' || a.status === 'rejected'));
+    const reviewedAfterSales = afterSales.filter(
+      (a) => a.reviewed_at && shanghaiDay(a.reviewed_at) >= weekStart && (a.status === 'approved' || a.status === 'rejected'),
+    );
     const fen = (rows: { amount_fen: number | null }[]) => rows.reduce((n, a) => n + (a.amount_fen ?? 0), 0);
     expect(f).toMatchObject({
       pendingPerformanceCount: pending.length,
@@ -322,7 +506,10 @@ describe('Workplace figures', () => {
 describe('sessions: the REST guard decides', () => {
   const WORKPLACE = '{ workplace { role } }';
   it('no token, a malformed or unknown token: 401 with 50008', async () => {
-    for (const headers of [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }] as Record<
+      string,
+      string
+    >[]) {
       const r = await gql(undefined, WORKPLACE, {}, headers);
       expect(r.status).toBe(401);
       expect(r.errors![0].extensions.code).toBe(50008);
@@ -339,7 +526,11 @@ describe('sessions: the REST guard decides', () => {
   it('logged out: 50008; revoked otherwise: 50012; idle too long: 50014', async () => {
     const loggedOut = await t.login(ADMIN);
     await t.app.inject({ method: 'POST', url: '/api/beer/backstage/user/logout', headers: { authorization: `Bearer ${loggedOut}` } });
-    await query(t, `update sessions set revoked_at = now(), revoked_reason = 'logout' where revoked_at is null and last_seen_at > now() - interval '1 s' and id = (select max(id) from sessions)`);
+    await query(
+      t,
+      `update sessions set revoked_at = now(), revoked_reason = 'logout' where revoked_at is null and last_seen_at > now() - interval '1
+        s' and id = (select max(id) from sessions)`,
+    );
     expect((await gql(loggedOut, WORKPLACE)).errors![0].extensions.code).toBe(50008);
 
     const ended = await t.login(FINANCE);
@@ -358,27 +549,43 @@ describe('sessions: the REST guard decides', () => {
 
 describe('limits and malformed queries: an error answer, never a 500', () => {
   it(`a query deeper than ${MAX_DEPTH} is refused`, async () => {
-    const r = await gql(admin, '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }');
+    const r = await gql(
+      admin,
+      '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }',
+    );
     expect(r.status).toBe(400);
     expect(r.errors![0].extensions.code).toBe(40000);
     expect(r.data).toBeNull();
   });
 
   it('an alias flood is refused before anything runs, while the ranking page fits', async () => {
-    const flood = `query($from: Date!, $to: Date!) { ${Array.from({ length: 100 }, (_, i) => `r${i}: shopRanking(from: $from, to: $to) { revenueFen }`).join(' ')} }`;
+    const flood = `query($from: Date!, $to: Date!) { ${Array.from(
+      { length: 100 },
+      (_, i) => `r${i}: shopRanking(from: $from, to: $to) {
+      revenueFen }`,
+    ).join(' ')} }`;
     const r = await gql(admin, flood, { from: today(), to: today() });
     expect(r.status).toBe(400);
     expect(r.errors![0].message).toContain(`上限 ${MAX_COST}`);
     expect(r.errors![0].extensions.code).toBe(40000);
-    const fragments = `query($from: Date!, $to: Date!) { ...A ...B } fragment A on Query { a1: shopRanking(from: $from, to: $to) { ...S } a2: shopRanking(from: $from, to: $to) { ...S } a3: shopRanking(from: $from, to: $to) { ...S } }
-      fragment B on Query { b1: staffRanking(from: $from, to: $to) { staffId } b2: staffRanking(from: $from, to: $to) { staffId } } fragment S on ShopRank { shopId revenueFen orderCount refundFen customerCount newCustomerCount shopName }`;
+    const fragments = `query($from: Date!, $to: Date!) { ...A ...B } fragment A on Query { a1: shopRanking(from: $from, to: $to) { ...S }
+      a2: shopRanking(from: $from, to: $to) { ...S } a3: shopRanking(from: $from, to: $to) { ...S } }
+      fragment B on Query { b1: staffRanking(from: $from, to: $to) { staffId } b2: staffRanking(from: $from, to: $to) { staffId } }
+        fragment S on ShopRank { shopId revenueFen orderCount refundFen customerCount newCustomerCount shopName }`;
     expect((await gql(admin, fragments, { from: today(), to: today() })).status).toBe(400);
-    const page = `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } staffRanking(from: $from, to: $to) { staffId staffName shopId shopName approvedFen pendingFen commissionFen orderCount } }`;
+    const page = `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen
+      customerCount newCustomerCount } staffRanking(from: $from, to: $to) { staffId staffName shopId shopName approvedFen pendingFen
+      commissionFen orderCount } }`;
     expect((await gql(admin, page, { from: today(), to: today() })).errors).toBeUndefined();
   });
 
   it('batches are off', async () => {
-    const res = await t.app.inject({ method: 'POST', url: GRAPHQL_PATH, payload: [{ query: '{ workplace { role } }' }, { query: '{ workplace { role } }' }], headers: { authorization: `Bearer ${admin}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      payload: [{ query: '{ workplace { role } }' }, { query: '{ workplace { role } }' }],
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].extensions.code).toBe(40000);
   });
@@ -389,7 +596,12 @@ describe('limits and malformed queries: an error answer, never a 500', () => {
       expect(r.status, source).toBe(400);
       expect(r.errors![0].extensions.code, source).toBe(40000);
     }
-    const bad = await t.app.inject({ method: 'POST', url: GRAPHQL_PATH, payload: '{"query": ', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      payload: '{"query": ',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].extensions.code).toBe(40000);
   });

@@ -38,7 +38,10 @@ async function answered(from: string, to: string): Promise<Map<number, number>> 
 
 /** The paid orders with a customer, each as its shop, customer and Shanghai day (computed here). */
 async function paidVisits(): Promise<{ shop: number; customer: number; day: string }[]> {
-  const rows = await query<{ shop_id: number; customer_id: number; paid_at: Date }>(t, `select shop_id, customer_id, paid_at from orders where paid_at is not null and customer_id is not null`);
+  const rows = await query<{ shop_id: number; customer_id: number; paid_at: Date }>(
+    t,
+    `select shop_id, customer_id, paid_at from orders where paid_at is not null and customer_id is not null`,
+  );
   return rows.map((o) => ({ shop: o.shop_id, customer: o.customer_id, day: shanghaiDay(o.paid_at) }));
 }
 
@@ -71,7 +74,13 @@ async function expectCustomerDaysExact(): Promise<void> {
 }
 
 const pairRow = async (shopId: number, customerId: number) =>
-  (await query<{ xmin: string; days: string }>(t, `select xmin::text, paid_days::text as days from shop_customer_days where shop_id = $1 and customer_id = $2`, [shopId, customerId]))[0];
+  (
+    await query<{ xmin: string; days: string }>(
+      t,
+      `select xmin::text, paid_days::text as days from shop_customer_days where shop_id = $1 and customer_id = $2`,
+      [shopId, customerId],
+    )
+  )[0];
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -86,7 +95,13 @@ beforeAll(async () => {
   // 23:59:59.999 on 31 March and 00:00 on 1 April 2026 in Shanghai; c3 on both sides.
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c1, paidAt: '2026-03-31T15:59:59.999Z', payableFen: 1_000 });
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c2, paidAt: '2026-03-31T16:00:00.000Z', payableFen: 1_000 });
-  await insertOrder(pool, { shopId: boundary.shopId, customerId: c3, paidAt: '2026-03-31T15:59:59.999Z', payableFen: 1_000, refundedFen: 1_000 });
+  await insertOrder(pool, {
+    shopId: boundary.shopId,
+    customerId: c3,
+    paidAt: '2026-03-31T15:59:59.999Z',
+    payableFen: 1_000,
+    refundedFen: 1_000,
+  });
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c3, paidAt: '2026-03-31T16:00:00.000Z', payableFen: 1_000 });
   await insertOrder(pool, { shopId: boundary.shopId, customerId: c1, paidAt: null, payableFen: 1_000 });
   // A year and more of orders in the demo shops 1-3.
@@ -94,7 +109,9 @@ beforeAll(async () => {
     t.demo.shopIds.slice(0, 3).map(async (shopId) => ({
       shopId,
       staffIds: (await query<{ id: number }>(t, `select id from staff where shop_id = $1 order by id`, [shopId])).map((r) => r.id),
-      customerIds: (await query<{ id: number }>(t, `select id from customers where shop_id = $1 order by id limit 15`, [shopId])).map((r) => r.id),
+      customerIds: (await query<{ id: number }>(t, `select id from customers where shop_id = $1 order by id limit 15`, [shopId])).map(
+        (r) => r.id,
+      ),
     })),
   );
   await randomOrders(pool, { shops, lastDay: today(), days: 420, count: 400, seed: 1401 });
@@ -145,23 +162,41 @@ describe('the next query sees every write', () => {
     const before = await Promise.all(periods.map(([from, to]) => gql(admin, SHOP_RANKING, { from, to })));
     const shop1Of = (r: { data: { shopRanking: ShopRank[] } }) => r.data.shopRanking.find((s) => s.shopId === f.shop1)!;
 
-    const order = await createdOrder(t, manager1, { customerId, lines: [{ programId: f.facial.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
-    for (const [i, [from, to]] of periods.entries()) expect(shop1Of(await gql(admin, SHOP_RANKING, { from, to }))).toEqual(shop1Of(before[i]));
+    const order = await createdOrder(t, manager1, {
+      customerId,
+      lines: [{ programId: f.facial.id, quantity: 1, discountFen: 0 }],
+      staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+    });
+    for (const [i, [from, to]] of periods.entries())
+      expect(shop1Of(await gql(admin, SHOP_RANKING, { from, to }))).toEqual(shop1Of(before[i]));
 
     const paid = await post(manager1, `/orders/${order.id}/pay`, { payments: [{ method: 'cash', amountFen: order.payableFen }] });
     expect(paid.body.code).toBe(0);
     const afterPay = await Promise.all(periods.map(([from, to]) => gql(admin, SHOP_RANKING, { from, to })));
     for (const [i, r] of afterPay.entries()) {
       const was = shop1Of(before[i]);
-      expect(shop1Of(r)).toMatchObject({ customerCount: was.customerCount + 1, orderCount: was.orderCount + 1, revenueFen: was.revenueFen + order.payableFen });
+      expect(shop1Of(r)).toMatchObject({
+        customerCount: was.customerCount + 1,
+        orderCount: was.orderCount + 1,
+        revenueFen: was.revenueFen + order.payableFen,
+      });
     }
 
-    const requested = await post(manager1, '/after-sales', { orderId: order.id, type: 'refund', amountFen: order.payableFen, reason: '客户不满意' });
+    const requested = await post(manager1, '/after-sales', {
+      orderId: order.id,
+      type: 'refund',
+      amountFen: order.payableFen,
+      reason: '客户不满意',
+    });
     expect(requested.body.code).toBe(0);
     expect((await post(finance, `/after-sales/${requested.body.data.id}/approve`, {})).body.code).toBe(0);
     for (const [i, [from, to]] of periods.entries()) {
       const was = shop1Of(afterPay[i]);
-      expect(shop1Of(await gql(admin, SHOP_RANKING, { from, to }))).toEqual({ ...was, revenueFen: was.revenueFen - order.payableFen, refundFen: was.refundFen + order.payableFen });
+      expect(shop1Of(await gql(admin, SHOP_RANKING, { from, to }))).toEqual({
+        ...was,
+        revenueFen: was.revenueFen - order.payableFen,
+        refundFen: was.refundFen + order.payableFen,
+      });
     }
     await expectCustomerDaysExact();
   });
@@ -177,7 +212,11 @@ describe('the next query sees every write', () => {
         `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
          select 'H' || g, $1, c, '手改', 'paid', '[]', 100, 100, '[]', 100, '[]', p::timestamptz
          from unnest($2::int[], $3::text[]) with ordinality as x(c, p, g) order by g returning id`,
-        [hand.shopId, [c1, c1, c1, c2, c3], [day(recent), day(recent, 20), day(daysBefore(recent, 40)), day(recent), day(daysBefore(recent, 100))]],
+        [
+          hand.shopId,
+          [c1, c1, c1, c2, c3],
+          [day(recent), day(recent, 20), day(daysBefore(recent, 40)), day(recent), day(daysBefore(recent, 100))],
+        ],
       )
     ).map((r) => r.id);
     await expectCustomerDaysExact();
@@ -218,7 +257,8 @@ describe('two writers of one customer at once', () => {
     b?.release();
   });
 
-  const paidOrderSql = `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
+  const paidOrderSql = `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen,
+    payments, paid_fen, staff_shares, paid_at)
     values ($1, $2, $3, '并发', 'paid', '[]', 100, 100, '[]', 100, '[]', $4) returning id`;
   let n = 0;
   const paidOrder = async (client: pg.PoolClient, shopId: number, customerId: number, paidAt: string) =>
@@ -295,7 +335,9 @@ describe('rows already there, and a truncate', () => {
       const written = await client.query(`select shop_id, customer_id, paid_days::text from shop_customer_days order by 1, 2`);
       await client.query('delete from shop_customer_days');
       await client.query(backfill);
-      expect((await client.query(`select shop_id, customer_id, paid_days::text from shop_customer_days order by 1, 2`)).rows).toEqual(written.rows);
+      expect((await client.query(`select shop_id, customer_id, paid_days::text from shop_customer_days order by 1, 2`)).rows).toEqual(
+        written.rows,
+      );
     } finally {
       await client.query('rollback');
       client.release();
@@ -305,7 +347,12 @@ describe('rows already there, and a truncate', () => {
   it('truncating the orders empties the customer rows; the next paid order counts again', async () => {
     await query(t, `truncate orders cascade`);
     expect(await query(t, `select 1 from shop_customer_days`)).toEqual([]);
-    await insertOrder(t.database.pool, { shopId: hand.shopId, customerId: hand.customerIds[0], paidAt: new Date().toISOString(), payableFen: 100 });
+    await insertOrder(t.database.pool, {
+      shopId: hand.shopId,
+      customerId: hand.customerIds[0],
+      paidAt: new Date().toISOString(),
+      payableFen: 100,
+    });
     await expectCustomerDaysExact();
     await expectCountsExact(daysBefore(today(), 365), today());
   });

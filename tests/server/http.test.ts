@@ -70,7 +70,11 @@ describe('security basics', () => {
   });
 
   it('keeps CORS closed when no origins are configured', async () => {
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: API.loginPassword, headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: API.loginPassword,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const res = await t.app.inject({ method: 'POST', url: API.loginPassword, headers: { origin: 'https://evil.example' }, payload: {} });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -81,7 +85,11 @@ describe('security basics', () => {
     const broken = await createTestContext();
     try {
       await query(broken, 'alter table accounts rename to accounts_gone');
-      const res = await broken.app.inject({ method: 'POST', url: API.loginPassword, payload: { phone: '13800000001', password: DEMO_PASSWORD } });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: API.loginPassword,
+        payload: { phone: '13800000001', password: DEMO_PASSWORD },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ code: 50000, msg: '服务器内部错误，请稍后重试', data: null });
       expectNoInternals(res.body);
@@ -97,7 +105,11 @@ describe('security basics', () => {
       // Forces the race outcome: a second session of one account now breaks a unique index.
       await query(strict, 'create unique index sessions_one_per_account on sessions (account_id)');
       await strict.login('13800000003');
-      const res = await strict.app.inject({ method: 'POST', url: API.loginPassword, payload: { phone: '13800000003', password: DEMO_PASSWORD } });
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: API.loginPassword,
+        payload: { phone: '13800000003', password: DEMO_PASSWORD },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: 40900, msg: '记录已存在，不能重复', data: null });
       expectNoInternals(res.body);
@@ -120,7 +132,11 @@ describe('CORS with configured origins', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: API.loginPassword,
-      headers: { origin: CONSOLE_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: CONSOLE_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(CONSOLE_ORIGIN);
@@ -135,9 +151,17 @@ describe('CORS with configured origins', () => {
     expect(String(res.headers['access-control-expose-headers']).toLowerCase()).toContain(TOTAL_COUNT_HEADER);
     expect(res.headers[TOTAL_COUNT_HEADER]).toBe('3');
 
-    const foreign = await t.app.inject({ method: 'GET', url: SHOPS, headers: { origin: 'https://evil.example', authorization: `Bearer ${token}` } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: SHOPS,
+      headers: { origin: 'https://evil.example', authorization: `Bearer ${token}` },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
-    const foreignPreflight = await t.app.inject({ method: 'OPTIONS', url: SHOPS, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const foreignPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: SHOPS,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(foreignPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -22,8 +22,14 @@ afterAll(async () => t?.close());
 
 let keys = 0;
 const newKey = () => `key-${Date.now()}-${keys++}`;
-const orderBody = (note = '') => ({ customerId: f.plainCustomer, lines: [{ programId: f.facial.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }], note });
-const count = async (sql: string, params: unknown[] = []) => (await query<{ n: number }>(t, `select count(*)::int as n from ${sql}`, params))[0].n;
+const orderBody = (note = '') => ({
+  customerId: f.plainCustomer,
+  lines: [{ programId: f.facial.id, quantity: 1, discountFen: 0 }],
+  staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+  note,
+});
+const count = async (sql: string, params: unknown[] = []) =>
+  (await query<{ n: number }>(t, `select count(*)::int as n from ${sql}`, params))[0].n;
 
 describe('Idempotency-Key', () => {
   it('answers the same key and body exactly as the first time, and makes one order', async () => {
@@ -44,7 +50,16 @@ describe('Idempotency-Key', () => {
     const first = await post(manager1, '/orders', orderBody('一'), key);
     const before = await count('orders');
     expect((await post(manager1, '/orders', orderBody('二'), key)).status).toBe(409);
-    expect((await post(manager1, `/orders/${first.body.data.id}/pay`, { payments: [{ method: 'cash', amountFen: first.body.data.payableFen }] }, key)).status).toBe(409);
+    expect(
+      (
+        await post(
+          manager1,
+          `/orders/${first.body.data.id}/pay`,
+          { payments: [{ method: 'cash', amountFen: first.body.data.payableFen }] },
+          key,
+        )
+      ).status,
+    ).toBe(409);
     expect(await count('orders')).toBe(before);
     expect((await post(manager1, '/orders', { ...orderBody('一') }, key)).raw).toBe(first.raw);
   });
@@ -52,7 +67,11 @@ describe('Idempotency-Key', () => {
   it('keeps keys per account: another account’s same key is its own', async () => {
     const key = newKey();
     const mine = await post(manager1, '/orders', orderBody(), key);
-    const [{ id: staff3 }] = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`, [f.shop3]);
+    const [{ id: staff3 }] = await query<{ id: number }>(
+      t,
+      `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`,
+      [f.shop3],
+    );
     const theirs = await post(manager3, '/orders', { lines: orderBody().lines, staffShares: [{ staffId: staff3, shareBp: 10_000 }] }, key);
     expect([mine.status, theirs.status]).toEqual([200, 200]);
     expect(theirs.body.data.id).not.toBe(mine.body.data.id);
@@ -93,7 +112,10 @@ describe('Idempotency-Key', () => {
 
     const other = await createdOrder(t, manager1, orderBody());
     const otherBody = { payments: [{ method: 'cash', amountFen: other.payableFen }] };
-    const racing = await Promise.all([post(manager1, `/orders/${other.id}/pay`, otherBody, newKey()), post(manager1, `/orders/${other.id}/pay`, otherBody, newKey())]);
+    const racing = await Promise.all([
+      post(manager1, `/orders/${other.id}/pay`, otherBody, newKey()),
+      post(manager1, `/orders/${other.id}/pay`, otherBody, newKey()),
+    ]);
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
     for (const id of [o.id, other.id]) {
       expect(await count('ledger_entries where order_id = $1', [id])).toBe(1);
@@ -115,9 +137,18 @@ describe('Idempotency-Key', () => {
     const key = newKey();
     const first = await post(manager1, '/orders', orderBody(), key);
     const [{ id: account }] = await query<{ id: number }>(t, 'select id from accounts where phone = $1', [MANAGER_1]);
-    await query(t, `update idempotency_keys set created_at = now() - make_interval(hours => $1 + 1) where account_id = $2 and key = $3`, [IDEMPOTENCY_TTL_HOURS, account, key]);
+    await query(t, `update idempotency_keys set created_at = now() - make_interval(hours => $1 + 1) where account_id = $2 and key = $3`, [
+      IDEMPOTENCY_TTL_HOURS,
+      account,
+      key,
+    ]);
     const expiredOther = newKey();
-    await query(t, `insert into idempotency_keys (account_id, key, call, request_hash, status_code, response, created_at) values ($1, $2, 'POST /x', 'h', 200, '{}', now() - interval '2 days')`, [account, expiredOther]);
+    await query(
+      t,
+      `insert into idempotency_keys (account_id, key, call, request_hash, status_code, response, created_at) values ($1, $2, 'POST /x',
+        'h', 200, '{}', now() - interval '2 days')`,
+      [account, expiredOther],
+    );
     const again = await post(manager1, '/orders', orderBody(), key);
     expect(again.status).toBe(200);
     expect(again.body.data.id).not.toBe(first.body.data.id);

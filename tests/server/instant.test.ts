@@ -37,7 +37,9 @@ describe('instant columns read from PostgreSQL', () => {
       await client.query(`set time zone '${zone}'`);
       const db = drizzle(client, { schema });
       const at = (literal: string) => sql<string>`${literal}::timestamptz`.mapWith(customers.createdAt);
-      const [row] = await db.select({ micro: at('2026-11-22T23:31:15.685999Z'), whole: at('2026-11-22T16:00:00Z'), old: at('1970-01-01T00:00:00.5Z') }).from(sql`(select 1) as one`);
+      const [row] = await db
+        .select({ micro: at('2026-11-22T23:31:15.685999Z'), whole: at('2026-11-22T16:00:00Z'), old: at('1970-01-01T00:00:00.5Z') })
+        .from(sql`(select 1) as one`);
       expect(row).toEqual({ micro: '2026-11-22T23:31:15.685Z', whole: '2026-11-22T16:00:00.000Z', old: '1970-01-01T00:00:00.500Z' });
     } finally {
       await client.query('reset time zone');

@@ -13,7 +13,8 @@ let manager: string;
 let manager3: string;
 let order: PaidOrder;
 
-const shanghaiDay = (offsetDays = 0) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const shanghaiDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -32,7 +33,16 @@ describe('hand entries', () => {
   it('a manager adds an expense to the current shop', async () => {
     const r = await add(manager, { type: 'expense', category: 'rent', amountFen: 123456, occurredOn: shanghaiDay(-2), note: '十一月房租' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ shopId: t.demo.shopIds[0], type: 'expense', category: 'rent', amountFen: 123456, occurredOn: shanghaiDay(-2), note: '十一月房租', reversalOf: null, reversedBy: null });
+    expect(r.body.data).toMatchObject({
+      shopId: t.demo.shopIds[0],
+      type: 'expense',
+      category: 'rent',
+      amountFen: 123456,
+      occurredOn: shanghaiDay(-2),
+      note: '十一月房租',
+      reversalOf: null,
+      reversedBy: null,
+    });
     expect(r.body.data.createdBy).not.toBe('');
   });
 
@@ -53,7 +63,8 @@ describe('hand entries', () => {
   });
 
   it('admin and finance do not write a shop book: 40300', async () => {
-    for (const token of [admin, finance]) expect((await add(token, { type: 'income', category: 'product', amountFen: 100, occurredOn: shanghaiDay() })).status).toBe(403);
+    for (const token of [admin, finance])
+      expect((await add(token, { type: 'income', category: 'product', amountFen: 100, occurredOn: shanghaiDay() })).status).toBe(403);
   });
 });
 
@@ -61,7 +72,11 @@ describe('reading the book', () => {
   it('a manager sees the current shop only; another shop is 404', async () => {
     const mine = await call(manager, 'GET', '/ledger?_end=200');
     expect((mine.body.data as LedgerEntry[]).every((e) => e.shopId === t.demo.shopIds[0])).toBe(true);
-    const [other] = await query<{ id: number }>(t, `insert into ledger_entries (shop_id, type, category, amount_fen, occurred_on) values ($1, 'expense', 'salary', 900, current_date) returning id`, [t.demo.shopIds[2]]);
+    const [other] = await query<{ id: number }>(
+      t,
+      `insert into ledger_entries (shop_id, type, category, amount_fen, occurred_on) values ($1, 'expense', 'salary', 900, current_date) returning id`,
+      [t.demo.shopIds[2]],
+    );
     expect((await call(manager, 'GET', `/ledger/${other.id}`)).status).toBe(404);
     expect((await call(manager, 'POST', `/ledger/${other.id}/reverse`, { reason: '试探' })).status).toBe(404);
     expect((await call(manager3, 'GET', `/ledger/${other.id}`)).status).toBe(200);
@@ -88,15 +103,26 @@ describe('reading the book', () => {
 
 describe('reversal', () => {
   it('adds the negated entry, both stay, and an entry is reversed once', async () => {
-    const entry = (await add(manager, { type: 'expense', category: 'materials', amountFen: 4500, occurredOn: shanghaiDay(-1), note: '色料' })).body.data as LedgerEntry;
+    const entry = (
+      await add(manager, { type: 'expense', category: 'materials', amountFen: 4500, occurredOn: shanghaiDay(-1), note: '色料' })
+    ).body.data as LedgerEntry;
     expect((await call(manager, 'POST', `/ledger/${entry.id}/reverse`, {})).status).toBe(400);
     expect(invalidFields(await call(manager, 'POST', `/ledger/${entry.id}/reverse`, { reason: 'x'.repeat(201) }))).toEqual(['reason']);
     expect((await call(finance, 'POST', `/ledger/${entry.id}/reverse`, { reason: '录错' })).status).toBe(403);
 
-    const results = await Promise.all([call(manager, 'POST', `/ledger/${entry.id}/reverse`, { reason: '录错了金额' }), call(manager, 'POST', `/ledger/${entry.id}/reverse`, { reason: '录错了金额' })]);
+    const results = await Promise.all([
+      call(manager, 'POST', `/ledger/${entry.id}/reverse`, { reason: '录错了金额' }),
+      call(manager, 'POST', `/ledger/${entry.id}/reverse`, { reason: '录错了金额' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const reversal = results.find((r) => r.status === 200)!.body.data as LedgerEntry;
-    expect(reversal).toMatchObject({ type: 'expense', category: 'materials', amountFen: -4500, reversalOf: entry.id, occurredOn: shanghaiDay() });
+    expect(reversal).toMatchObject({
+      type: 'expense',
+      category: 'materials',
+      amountFen: -4500,
+      reversalOf: entry.id,
+      occurredOn: shanghaiDay(),
+    });
     expect(reversal.note).toContain('录错了金额');
     expect((await call(manager, 'GET', `/ledger/${entry.id}`)).body.data.reversedBy).toBe(reversal.id);
 
@@ -112,7 +138,8 @@ describe('reversal', () => {
 
   it('has no edit or delete', async () => {
     const [{ id }] = await query<{ id: number }>(t, 'select id from ledger_entries where shop_id = $1 limit 1', [t.demo.shopIds[0]]);
-    for (const method of ['PATCH', 'DELETE'] as const) expect((await call(manager, method, `/ledger/${id}`, method === 'PATCH' ? { note: 'x' } : undefined)).status).toBe(404);
+    for (const method of ['PATCH', 'DELETE'] as const)
+      expect((await call(manager, method, `/ledger/${id}`, method === 'PATCH' ? { note: 'x' } : undefined)).status).toBe(404);
   });
 });
 
@@ -125,14 +152,20 @@ describe('summary', () => {
     const s = r.body.data as LedgerSummary;
     expect(s.days.map((d) => d.day)).toEqual(Array.from({ length: 8 }, (_, i) => shanghaiDay(i - 6)));
     const rows = (await call(manager, 'GET', `/ledger?from=${from}&to=${to}&_end=200`)).body.data as LedgerEntry[];
-    const sum = (type: string, day?: string) => rows.filter((e) => e.type === type && (!day || e.occurredOn === day)).reduce((n, e) => n + e.amountFen, 0);
+    const sum = (type: string, day?: string) =>
+      rows.filter((e) => e.type === type && (!day || e.occurredOn === day)).reduce((n, e) => n + e.amountFen, 0);
     expect(s.incomeFen).toBe(sum('income'));
     expect(s.expenseFen).toBe(sum('expense'));
     expect(s.netFen).toBe(s.incomeFen - s.expenseFen);
     for (const d of s.days) expect([d.day, d.incomeFen, d.expenseFen]).toEqual([d.day, sum('income', d.day), sum('expense', d.day)]);
     // The refund is in today's income as a negative amount; the reversed materials and their reversal are both counted.
-    expect(rows.filter((e) => e.occurredOn === shanghaiDay() && e.type === 'income').map((e) => [e.category, e.amountFen])).toContainEqual(['refund', -5000]);
-    const materials = rows.filter((e) => e.category === 'materials' && (e.note === '色料' || e.reversalOf !== null)).map((e) => e.amountFen);
+    expect(rows.filter((e) => e.occurredOn === shanghaiDay() && e.type === 'income').map((e) => [e.category, e.amountFen])).toContainEqual([
+      'refund',
+      -5000,
+    ]);
+    const materials = rows
+      .filter((e) => e.category === 'materials' && (e.note === '色料' || e.reversalOf !== null))
+      .map((e) => e.amountFen);
     expect(materials.sort((a, b) => a - b)).toEqual([-4500, 4500]);
     expect(s.days.find((d) => d.day === shanghaiDay(1))).toEqual({ day: shanghaiDay(1), incomeFen: 0, expenseFen: 0 });
   });
@@ -144,7 +177,9 @@ describe('summary', () => {
     const all = (await call(admin, 'GET', `/ledger/summary?${q}`)).body.data as LedgerSummary;
     expect(shop1).toEqual(mine);
     const shops = await query<{ id: number }>(t, 'select id from shops');
-    const each = await Promise.all(shops.map(async ({ id }) => (await call(finance, 'GET', `/ledger/summary?${q}&shopId=${id}`)).body.data as LedgerSummary));
+    const each = await Promise.all(
+      shops.map(async ({ id }) => (await call(finance, 'GET', `/ledger/summary?${q}&shopId=${id}`)).body.data as LedgerSummary),
+    );
     for (const key of ['incomeFen', 'expenseFen', 'netFen'] as const) expect(all[key]).toBe(each.reduce((n, x) => n + x[key], 0));
   });
 

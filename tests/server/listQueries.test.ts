@@ -55,7 +55,12 @@ describe('hostile list queries', () => {
   });
 
   it('takes offsets within ±14:00 and real days', async () => {
-    for (const qs of ['createdAt_gte=2026-01-01T00:00:00%2B14:00', 'createdAt_lte=2026-01-01T00:00:00-12:00', 'birthday_gte=2000-02-29', 'createdAt=2026-01-01']) {
+    for (const qs of [
+      'createdAt_gte=2026-01-01T00:00:00%2B14:00',
+      'createdAt_lte=2026-01-01T00:00:00-12:00',
+      'birthday_gte=2000-02-29',
+      'createdAt=2026-01-01',
+    ]) {
       expect((await get(manager, `${API.resourceBase}/customers?${qs}`)).statusCode, qs).toBe(200);
     }
   });
@@ -95,7 +100,10 @@ describe('OpenAPI covers the API', () => {
         const depth = m[1].length / 4;
         const path = (parents[depth - 1] ?? '') + m[2];
         parents[depth] = path;
-        return (m[3] ?? '').split(', ').filter((method) => method && method !== 'HEAD').map((method) => [path, method] as const);
+        return (m[3] ?? '')
+          .split(', ')
+          .filter((method) => method && method !== 'HEAD')
+          .map((method) => [path, method] as const);
       })
       .filter(([path]) => path.startsWith('/api/') && path !== OPENAPI_PATH)
       .map(([path, method]) => [path.replace(/:(\w+)/g, '{$1}'), method.toLowerCase()] as const);
@@ -115,7 +123,12 @@ describe('the API permission table, enforced', () => {
         if ((list.statusCode === 403) === apiAllows(d, 'list', role)) wrong.push(`list ${d.name} as ${role}: ${list.statusCode}`);
         // A resource nobody writes has no create route at all.
         if (d.write.length === 0) continue;
-        const create = await t.app.inject({ method: 'POST', url: resourcePath(d), headers: { authorization: `Bearer ${token}` }, payload: {} });
+        const create = await t.app.inject({
+          method: 'POST',
+          url: resourcePath(d),
+          headers: { authorization: `Bearer ${token}` },
+          payload: {},
+        });
         if ((create.statusCode === 403) === apiAllows(d, 'create', role)) wrong.push(`create ${d.name} as ${role}: ${create.statusCode}`);
       }
     }

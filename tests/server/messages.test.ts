@@ -20,7 +20,10 @@ async function call(token: string, method: 'GET' | 'POST', url: string, payload?
 
 /** The rows of an account straight from the table, for comparing with what the API answers. */
 async function rowsOf(accountId: number, where = sql`true`) {
-  return t.database.db.select().from(messages).where(and(eq(messages.accountId, accountId), where));
+  return t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), where));
 }
 
 describe('message box', () => {
@@ -46,7 +49,7 @@ describe('message box', () => {
     expect(res.json().code).toBe(50008);
   });
 
-  it('lists only the caller\'s messages, newest first, with the fields of the spec', async () => {
+  it("lists only the caller's messages, newest first, with the fields of the spec", async () => {
     const own = await rowsOf(adminId);
     expect(own.length).toBeGreaterThanOrEqual(DEMO_MESSAGES[ADMIN].length);
     const res = await call(admin, 'GET', `${MESSAGE_API.list}?_start=0&_end=200`);
@@ -54,7 +57,18 @@ describe('message box', () => {
     expect(res.total).toBe(String(own.length));
     const list = res.body.data as Message[];
     expect(list.map((m) => m.id).sort()).toEqual(own.map((m) => m.id).sort());
-    expect(Object.keys(list[0]).sort()).toEqual(['avatar', 'content', 'id', 'link', 'messageType', 'status', 'subTitle', 'time', 'title', 'type']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'avatar',
+      'content',
+      'id',
+      'link',
+      'messageType',
+      'status',
+      'subTitle',
+      'time',
+      'title',
+      'type',
+    ]);
     expect(list[0].time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const times = list.map((m) => Date.parse(m.time));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -101,7 +115,7 @@ describe('message box', () => {
     expect(res.body).toEqual({ code: 0, msg: 'ok', data: expected });
   });
 
-  it('marks only the caller\'s own messages read; other accounts\' ids are silently skipped', async () => {
+  it("marks only the caller's own messages read; other accounts' ids are silently skipped", async () => {
     const mine = await rowsOf(managerId, eq(messages.status, 0));
     const theirs = await rowsOf(adminId, eq(messages.status, 0));
     expect(mine.length).toBeGreaterThan(1);
@@ -117,7 +131,10 @@ describe('message box', () => {
     const again = await call(manager, 'POST', MESSAGE_API.read, { ids: [mine[0].id] });
     expect(again.body.data).toEqual({ updated: 0 });
 
-    const [trail] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'message'), eq(auditLogs.action, 'read'), eq(auditLogs.accountId, managerId)));
+    const [trail] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'message'), eq(auditLogs.action, 'read'), eq(auditLogs.accountId, managerId)));
     expect(trail.summary).toContain(String(mine[0].id));
   });
 
@@ -167,7 +184,7 @@ describe('message box', () => {
     expect((await call(admin, 'GET', MESSAGE_API.unreadCount)).body.data.total).toBe(adminUnreadBefore.length);
   });
 
-  it('clears the tab of one type, then everything, never another account\'s', async () => {
+  it("clears the tab of one type, then everything, never another account's", async () => {
     const adminBefore = await rowsOf(adminId);
     const notices = await rowsOf(managerId, eq(messages.type, 'notice'));
     const rest = await rowsOf(managerId, sql`${messages.type} <> 'notice'`);
@@ -184,7 +201,10 @@ describe('message box', () => {
     expect(await rowsOf(managerId)).toHaveLength(0);
     expect(await rowsOf(adminId)).toHaveLength(adminBefore.length);
 
-    const [{ n }] = await t.database.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.action, 'clear'), eq(auditLogs.accountId, managerId)));
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'clear'), eq(auditLogs.accountId, managerId)));
     expect(n).toBe(2);
   });
 });
@@ -200,9 +220,14 @@ describe('raising messages', () => {
   it('gives each recipient one unread copy and keeps messageType for notices and todos only', async () => {
     const a = t.demo.accountIds[ADMIN];
     const b = t.demo.accountIds[FINANCE];
-    const ids = await t.database.db.transaction((tx) => raiseMessage(tx, [a, b, a], { type: 'todo', title: `售后待审核${'长'.repeat(200)}`, messageType: MESSAGE_TAGS.pending }));
+    const ids = await t.database.db.transaction((tx) =>
+      raiseMessage(tx, [a, b, a], { type: 'todo', title: `售后待审核${'长'.repeat(200)}`, messageType: MESSAGE_TAGS.pending }),
+    );
     expect(ids).toHaveLength(2);
-    const rows = await t.database.db.select().from(messages).where(sql`${messages.id} in ${ids}`);
+    const rows = await t.database.db
+      .select()
+      .from(messages)
+      .where(sql`${messages.id} in ${ids}`);
     expect(rows.map((r) => r.accountId).sort()).toEqual([a, b].sort());
     expect(rows.every((r) => r.status === 0 && r.messageType === MESSAGE_TAGS.pending && r.title.length === 100)).toBe(true);
 
@@ -228,14 +253,31 @@ describe('raising messages', () => {
     const id = t.demo.accountIds[FINANCE];
     const idleMs = t.config.sessionIdleMs;
     await t.login(FINANCE);
-    const [first] = await t.database.db.select().from(sessions).where(eq(sessions.accountId, id)).orderBy(sql`${sessions.id} desc`).limit(1);
-    const client = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', sessionIdleMs: idleMs };
+    const [first] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accountId, id))
+      .orderBy(sql`${sessions.id} desc`)
+      .limit(1);
+    const client = {
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      sessionIdleMs: idleMs,
+    };
     // Other sessions this account may already hold (e.g. from the auth route's own notification) are ended first.
-    await t.database.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(sql`${sessions.accountId} = ${id} and ${sessions.id} <> ${first.id}`);
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(sql`${sessions.accountId} = ${id} and ${sessions.id} <> ${first.id}`);
     expect(await notifyNewLogin(t.database.db, id, { ...client, sessionId: first.id })).toBe(false);
 
     await t.login(FINANCE);
-    const [second] = await t.database.db.select().from(sessions).where(eq(sessions.accountId, id)).orderBy(sql`${sessions.id} desc`).limit(1);
+    const [second] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accountId, id))
+      .orderBy(sql`${sessions.id} desc`)
+      .limit(1);
     const before = await rowsOf(id);
     expect(await notifyNewLogin(t.database.db, id, { ...client, sessionId: second.id })).toBe(true);
     const [raised] = (await rowsOf(id)).filter((m) => !before.some((b) => b.id === m.id));
@@ -245,24 +287,40 @@ describe('raising messages', () => {
     expect(raised.content).toContain('Chrome 126 / Windows');
 
     // An idle-expired session is not "active".
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) }).where(eq(sessions.id, first.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - idleMs - 60_000) })
+      .where(eq(sessions.id, first.id));
     expect(await notifyNewLogin(t.database.db, id, { ...client, sessionId: second.id })).toBe(false);
   });
 
   it('keeps one unread new-login message per client: a repeated login updates it, another client gets its own', async () => {
     const id = t.demo.accountIds[ADMIN];
     const idleMs = t.config.sessionIdleMs;
-    const chrome = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36', sessionIdleMs: idleMs };
+    const chrome = {
+      ip: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      sessionIdleMs: idleMs,
+    };
     const firefox = { ...chrome, userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' };
     // The test's own clients (the logins below also tell about the test client, lightMyRequest).
-    const loginMessages = async () => (await rowsOf(id)).filter((m) => m.title === '账号在新的客户端登录' && m.status === 0 && m.subTitle.includes('203.0.113.9'));
-    await t.database.db.update(messages).set({ status: 1 }).where(and(eq(messages.accountId, id), eq(messages.title, '账号在新的客户端登录')));
+    const loginMessages = async () =>
+      (await rowsOf(id)).filter((m) => m.title === '账号在新的客户端登录' && m.status === 0 && m.subTitle.includes('203.0.113.9'));
+    await t.database.db
+      .update(messages)
+      .set({ status: 1 })
+      .where(and(eq(messages.accountId, id), eq(messages.title, '账号在新的客户端登录')));
     // A session already open, as on the admin's usual computer.
     await t.login(ADMIN);
     // Each call stands for one more login while another session is open (the admin's test session).
     const newest = async (c: typeof chrome) => {
       await t.login(ADMIN);
-      const [s] = await t.database.db.select().from(sessions).where(eq(sessions.accountId, id)).orderBy(sql`${sessions.id} desc`).limit(1);
+      const [s] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.accountId, id))
+        .orderBy(sql`${sessions.id} desc`)
+        .limit(1);
       expect(await notifyNewLogin(t.database.db, id, { ...c, sessionId: s.id })).toBe(true);
     };
     await newest(chrome);
@@ -287,7 +345,11 @@ describe('raising messages', () => {
   it('tells the owner the password changed, as a notice needing attention', async () => {
     const id = t.demo.accountIds[MANAGER];
     const before = await rowsOf(id);
-    await notifyPasswordChanged(t.database.db, id, { ip: '198.51.100.2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' });
+    await notifyPasswordChanged(t.database.db, id, {
+      ip: '198.51.100.2',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    });
     const [raised] = (await rowsOf(id)).filter((m) => !before.some((b) => b.id === m.id));
     expect(raised).toMatchObject({ type: 'notice', title: '登录密码已修改', messageType: MESSAGE_TAGS.attention, status: 0 });
     expect(raised.content).toContain('Safari 17 / iOS');
@@ -295,9 +357,17 @@ describe('raising messages', () => {
   });
 
   it('names clients people recognise', () => {
-    expect(describeClient('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87')).toBe('Edge 126 / macOS');
+    expect(
+      describeClient(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87',
+      ),
+    ).toBe('Edge 126 / macOS');
     expect(describeClient('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox 128 / Linux');
-    expect(describeClient('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49')).toBe('微信 8 / Android');
+    expect(
+      describeClient(
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49',
+      ),
+    ).toBe('微信 8 / Android');
     expect(describeClient('')).toBe('未知客户端');
     expect(describeClient('curl/8.5.0')).toBe('curl/8.5.0');
   });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const firstId = async (table: string, where = 'true', params: unknown[] = []) => (await query<{ id: number }>(t, `select id from ${table} where ${where} order by id limit 1`, params))[0].id;
+const firstId = async (table: string, where = 'true', params: unknown[] = []) =>
+  (await query<{ id: number }>(t, `select id from ${table} where ${where} order by id limit 1`, params))[0].id;
 const audits = async () => (await query<{ n: number }>(t, 'select count(*)::int as n from audit_logs'))[0].n;
 
 it('answers a PATCH that changes nothing with 40000 and writes nothing, on every resource', async () => {
@@ -33,7 +34,12 @@ it('answers a PATCH that changes nothing with 40000 and writes nothing, on every
   const before = await audits();
   for (const [token, url] of calls) {
     for (const payload of [{}, undefined]) {
-      const res = await t.app.inject({ method: 'PATCH', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
       expect([url, res.statusCode, res.json()]).toEqual([url, 400, { code: 40000, msg: NOTHING_TO_CHANGE, data: { fields: [] } }]);
     }
   }

@@ -21,7 +21,11 @@ beforeAll(async () => {
   [{ name: financeName }] = await query<{ name: string }>(t, 'select name from accounts where phone = $1', [FINANCE]);
   const [s1, s2] = [await shopStaff(t, t.demo.shopIds[0]), await shopStaff(t, t.demo.shopIds[1])];
   // 100.00 yuan over three equal shares: 33.34 + 33.33 + 33.33.
-  shop1 = await paidOrder(t, { shopId: t.demo.shopIds[0], payableFen: 10000, shares: [s1[0], s1[1], s1[2]].map((s, i) => ({ staffId: s.id, shareBp: [3334, 3333, 3333][i] })) });
+  shop1 = await paidOrder(t, {
+    shopId: t.demo.shopIds[0],
+    payableFen: 10000,
+    shares: [s1[0], s1[1], s1[2]].map((s, i) => ({ staffId: s.id, shareBp: [3334, 3333, 3333][i] })),
+  });
   shop2 = await paidOrder(t, { shopId: t.demo.shopIds[1], payableFen: 25800, shares: [{ staffId: s2[0].id, shareBp: 10000 }] });
 });
 afterAll(async () => t?.close());
@@ -61,10 +65,21 @@ describe('the review list', () => {
     expect(byShop.total).toBe(3);
     const row = (byShop.body.data as PerformanceRecord[]).find((x) => x.id === shop1.recordIds[0])!;
     const [shop] = await query<{ name: string }>(t, 'select name from shops where id = $1', [shop1.shopId]);
-    expect(row).toMatchObject({ orderNo: shop1.orderNo, shopName: shop.name, kind: 'sale', status: 'pending', amountFen: 3334, shareBp: 3334 });
+    expect(row).toMatchObject({
+      orderNo: shop1.orderNo,
+      shopName: shop.name,
+      kind: 'sale',
+      status: 'pending',
+      amountFen: 3334,
+      shareBp: 3334,
+    });
 
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
-    const inDay = await call(finance, 'GET', `/performance-records?orderId=${shop1.orderId}&from=${today}&to=${today}&status=pending&kind=sale`);
+    const inDay = await call(
+      finance,
+      'GET',
+      `/performance-records?orderId=${shop1.orderId}&from=${today}&to=${today}&status=pending&kind=sale`,
+    );
     expect(ids(inDay)).toEqual(shop1.recordIds);
     const before = await call(finance, 'GET', `/performance-records?orderId=${shop1.orderId}&to=2020-01-01`);
     expect(before.body.data).toEqual([]);
@@ -119,7 +134,11 @@ describe('approve and reject', () => {
     expect([again.status, again.body.code]).toEqual([409, 40900]);
     const reject = await call(admin, 'POST', `/performance-records/${id}/reject`, { reason: '重复' });
     expect(reject.status).toBe(409);
-    const [audit] = await query<{ n: number }>(t, `select count(*)::int as n from audit_logs where entity = 'performance-record' and entity_id = $1 and action = 'approve'`, [String(id)]);
+    const [audit] = await query<{ n: number }>(
+      t,
+      `select count(*)::int as n from audit_logs where entity = 'performance-record' and entity_id = $1 and action = 'approve'`,
+      [String(id)],
+    );
     expect(audit.n).toBe(1);
   });
 
@@ -155,7 +174,11 @@ describe('batch approval', () => {
       { id: rejectedBefore, reason: expect.stringContaining('已驳回') },
       { id: 999999, reason: '业绩记录不存在' },
     ]);
-    const rows = await query<{ id: number; status: string; reviewed_by_name: string }>(t, 'select id, status, reviewed_by_name from performance_records where id = any($1::bigint[]) order by id', [[pending, shop2.recordIds[0], rejectedBefore]]);
+    const rows = await query<{ id: number; status: string; reviewed_by_name: string }>(
+      t,
+      'select id, status, reviewed_by_name from performance_records where id = any($1::bigint[]) order by id',
+      [[pending, shop2.recordIds[0], rejectedBefore]],
+    );
     expect(rows.map((x) => [x.id, x.status])).toEqual(
       [
         [pending, 'approved'],
@@ -172,7 +195,9 @@ describe('batch approval', () => {
       expect([r.status, r.body.code]).toEqual([400, 40000]);
       expect(invalidFields(r)[0]).toMatch(/^ids/);
     }
-    const max = await call(finance, 'POST', '/performance-records/approve', { ids: Array.from({ length: MAX_BATCH_APPROVE }, (_, i) => 5_000_000 + i) });
+    const max = await call(finance, 'POST', '/performance-records/approve', {
+      ids: Array.from({ length: MAX_BATCH_APPROVE }, (_, i) => 5_000_000 + i),
+    });
     expect(max.body.data.skipped).toHaveLength(MAX_BATCH_APPROVE);
   });
 });

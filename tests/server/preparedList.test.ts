@@ -21,7 +21,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const manager = (shopId: number): SessionContext => ({ sessionId: 0, accountId: 0, accountName: '', role: 'shop-manager', shopId, shopName: null });
+const manager = (shopId: number): SessionContext => ({
+  sessionId: 0,
+  accountId: 0,
+  accountName: '',
+  role: 'shop-manager',
+  shopId,
+  shopName: null,
+});
 const admin: SessionContext = { sessionId: 0, accountId: 0, accountName: '', role: 'admin', shopId: null, shopName: null };
 /** A database handle with no statements prepared yet: what building from scratch gives. */
 const freshDb = (): Db => drizzle(t.database.pool, { schema });
@@ -35,7 +42,13 @@ const sameShape: [string, SessionContext, Query, SessionContext, Query][] = [
   ['a source and VIP', admin, { source: 'douyin', vip: 'true' }, admin, { source: 'walk-in', vip: 'false' }],
   ['two sources', admin, { source: ['douyin', 'meituan'] }, admin, { source: ['walk-in', 'other'] }],
   ['created on one day', manager(1), { createdAt: '2026-11-01' }, manager(1), { createdAt: '2026-01-31' }],
-  ['created between two days', manager(1), { createdAt_gte: '2026-11-01', createdAt_lte: '2026-11-22' }, manager(2), { createdAt_gte: '2025-01-01', createdAt_lte: '2025-02-01' }],
+  [
+    'created between two days',
+    manager(1),
+    { createdAt_gte: '2026-11-01', createdAt_lte: '2026-11-22' },
+    manager(2),
+    { createdAt_gte: '2025-01-01', createdAt_lte: '2025-02-01' },
+  ],
   ['last four digits', manager(1), { q: '0264' }, manager(2), { q: '9999' }],
   ['a whole phone number', manager(1), { q: '13800000001' }, manager(1), { q: '15011112222' }],
   ['part of a name', manager(1), { q: '小美' }, manager(1), { q: '王%_' }],
@@ -59,8 +72,18 @@ describe('prepared list statements', () => {
 
   // Conditions that name their values (from/to days, a text q) are bound without making SQL once their shape is known.
   const named: [string, (db: Db, query: Query) => ListStatements<object>, Query, Query][] = [
-    ['performance records by shop, days and order number', (db, q) => performanceListStatements(db, admin, performanceList.listQuery.parse(q)), { shopId: '1', from: '2026-10-01', to: '2026-10-31', q: '2026' }, { shopId: '2', from: '2026-03-01', to: '2026-03-01', q: 'x%' }],
-    ['ledger entries by days and note', (db, q) => ledgerListStatements(db, admin, ledgerList.listQuery.parse(q)), { from: '2026-01-01', to: '2026-12-31', q: '房租' }, { from: '2025-02-28', to: '2025-03-01', q: '水电' }],
+    [
+      'performance records by shop, days and order number',
+      (db, q) => performanceListStatements(db, admin, performanceList.listQuery.parse(q)),
+      { shopId: '1', from: '2026-10-01', to: '2026-10-31', q: '2026' },
+      { shopId: '2', from: '2026-03-01', to: '2026-03-01', q: 'x%' },
+    ],
+    [
+      'ledger entries by days and note',
+      (db, q) => ledgerListStatements(db, admin, ledgerList.listQuery.parse(q)),
+      { from: '2026-01-01', to: '2026-12-31', q: '房租' },
+      { from: '2025-02-28', to: '2025-03-01', q: '水电' },
+    ],
   ];
   it.each(named)('reuse one statement for %s, binding what a fresh build binds', (_name, statementsOf, q1, q2) => {
     const db = freshDb();
@@ -114,9 +137,17 @@ describe('prepared list statements', () => {
   it('reports the total with the page, and also for a page past the end', async () => {
     const token = await t.login('13800000002');
     const [shop1] = t.demo.shopIds;
-    const [{ n }] = (await t.database.pool.query<{ n: number }>('select count(*)::int as n from customers where shop_id = $1', [shop1])).rows;
-    for (const [start, rows] of [[0, Math.min(n, 2)], [n + 100, 0]] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/beer/backstage/customers?_start=${start}&_end=${start + 2}`, headers: { authorization: `Bearer ${token}` } });
+    const [{ n }] = (await t.database.pool.query<{ n: number }>('select count(*)::int as n from customers where shop_id = $1', [shop1]))
+      .rows;
+    for (const [start, rows] of [
+      [0, Math.min(n, 2)],
+      [n + 100, 0],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/beer/backstage/customers?_start=${start}&_end=${start + 2}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.headers['x-total-count']).toBe(String(n));
       const data = res.json().data as Record<string, unknown>[];
       expect(data).toHaveLength(rows);
@@ -152,11 +183,14 @@ describe('list pages read by position', () => {
 });
 
 describe('a list page query on a connection', () => {
-  it('answers a failing statement with PostgreSQL\'s error and leaves the connection working, its statement prepared', async () => {
+  it("answers a failing statement with PostgreSQL's error and leaves the connection working, its statement prepared", async () => {
     const pool = new pg.Pool({ connectionString: t.database.pool.options.connectionString, max: 1 });
     try {
       const reader = new PageReader<{ id: number }>({ id: schema.customers.id, total: schema.customers.id });
-      const statement = { name: 'page_query_test', text: 'select id, count(*) over () from customers where id > $1::int order by id limit 2' };
+      const statement = {
+        name: 'page_query_test',
+        text: 'select id, count(*) over () from customers where id > $1::int order by id limit 2',
+      };
       await expect(runPage(pool, { ...statement, values: ['not a number'] }, reader)).rejects.toMatchObject({ code: '22P02' });
       const page = await runPage(pool, { ...statement, values: [0] }, reader);
       expect(page.rows).toHaveLength(2);

@@ -49,19 +49,34 @@ describe('programs: create, read, update, delete', () => {
 
     expect((await call(admin, 'DELETE', `/programs/${p.id}`)).body.code).toBe(0);
     expect((await call(admin, 'GET', `/programs/${p.id}`)).body).toEqual({ code: 40400, msg: '服务项目不存在', data: null });
-    const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'program'), eq(auditLogs.entityId, String(p.id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'program'), eq(auditLogs.entityId, String(p.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     expect(trail.find((r) => r.action === 'update')!.summary).toContain('vipPriceFen: 138000 -> 128000');
   });
 
   it('defaults the free touch-up window by type: 60 days for brows and lips, none for beauty care', async () => {
     const { touchUpDays: _omit, ...rest } = valid;
-    for (const [type, days] of [[1, 60], [2, 60], [3, 0]] as const) {
+    for (const [type, days] of [
+      [1, 60],
+      [2, 60],
+      [3, 0],
+    ] as const) {
       const r = await call(admin, 'POST', '/programs', { ...rest, type });
       expect(r.body.data.touchUpDays, `type ${type}`).toBe(days);
     }
     const minimal = await call(admin, 'POST', '/programs', { name: '补水护理（测试）', priceFen: 100, vipPriceFen: 100, type: 3 });
-    expect(minimal.body.data).toMatchObject({ mainImage: '', tag: '', detailImages: [], details: [], durationMinutes: 60, touchUpDays: 0, status: 'on' });
+    expect(minimal.body.data).toMatchObject({
+      mainImage: '',
+      tag: '',
+      detailImages: [],
+      details: [],
+      durationMinutes: 60,
+      touchUpDays: 0,
+      status: 'on',
+    });
   });
 
   it('labels the three types in Chinese', () => {
@@ -143,7 +158,9 @@ describe('programs: list and who sees what', () => {
     expect(lips.body.data.every((p: Program) => p.type === 2)).toBe(true);
     const brows = await call(admin, 'GET', `/programs?q=${encodeURIComponent('眉')}&_start=0&_end=100`);
     expect(brows.body.data.every((p: Program) => p.name.includes('眉') || p.tag.includes('眉'))).toBe(true);
-    const byPrice = (await call(admin, 'GET', '/programs?_sort=priceFen&_order=asc&_start=0&_end=100')).body.data.map((p: Program) => p.priceFen);
+    const byPrice = (await call(admin, 'GET', '/programs?_sort=priceFen&_order=asc&_start=0&_end=100')).body.data.map(
+      (p: Program) => p.priceFen,
+    );
     expect(byPrice).toEqual([...byPrice].sort((a: number, b: number) => a - b));
     expect((await call(admin, 'GET', '/programs?type=x')).body.msg).toBe('筛选字段 type 的值不正确');
   });

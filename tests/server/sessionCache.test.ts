@@ -38,7 +38,11 @@ async function unheard(text: string, params: unknown[]): Promise<void> {
  * how many customers the session may see, which tells a shop's manager from financial staff.
  */
 async function look(token: string, app: FastifyInstance = t.app) {
-  const res = await app.inject({ method: 'GET', url: `${API.resourceBase}/customers?_start=0&_end=1`, headers: { authorization: `Bearer ${token}` } });
+  const res = await app.inject({
+    method: 'GET',
+    url: `${API.resourceBase}/customers?_start=0&_end=1`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { code: (res.json() as { code: number }).code, visible: Number(res.headers['x-total-count']) };
 }
 
@@ -112,8 +116,14 @@ describe('session cache', () => {
 
       const [program] = await query<{ id: number }>(t, `select id from programs where status = 'on' and price_fen > 0 order by id limit 1`);
       const [customer] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 1', [shop1]);
-      const [artist] = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`, [shop1]);
-      const orderBody = { customerId: customer.id, lines: [{ programId: program.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: artist.id, shareBp: 10_000 }] };
+      const [artist] = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`, [
+        shop1,
+      ]);
+      const orderBody = {
+        customerId: customer.id,
+        lines: [{ programId: program.id, quantity: 1, discountFen: 0 }],
+        staffShares: [{ staffId: artist.id, shareBp: 10_000 }],
+      };
       const expectOk = (r: { body: { code: number } }) => expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
       const order = (await call(token, 'POST', '/orders', orderBody)).body.data;
       expectOk(await call(token, 'POST', `/orders/${order.id}/pay`, { payments: [{ method: 'cash', amountFen: order.payableFen }] }));
@@ -123,7 +133,13 @@ describe('session cache', () => {
       expectOk(request);
       expectOk(await call(token, 'POST', `/after-sales/${request.body.data.id}/withdraw`, {}));
       const day = new Date(Date.now() + 8 * 3600_000 + 40 * 86_400_000).toISOString().slice(0, 10);
-      const booking = await call(token, 'POST', '/appointments', { customerId: customer.id, programId: program.id, staffId: artist.id, durationMinutes: 60, startAt: new Date(`${day}T11:00:00+08:00`).toISOString() });
+      const booking = await call(token, 'POST', '/appointments', {
+        customerId: customer.id,
+        programId: program.id,
+        staffId: artist.id,
+        durationMinutes: 60,
+        startAt: new Date(`${day}T11:00:00+08:00`).toISOString(),
+      });
       expectOk(booking);
       const id = booking.body.data.id;
       expectOk(await call(token, 'PATCH', `/appointments/${id}`, { startAt: new Date(`${day}T12:00:00+08:00`).toISOString() }));

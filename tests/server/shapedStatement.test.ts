@@ -27,7 +27,18 @@ const order = (no: string, over: Partial<OrderRow> = {}): Omit<OrderRow, 'id'> =
   customerVip: false,
   appointmentId: null,
   status: 'unpaid',
-  lines: [{ programId: 1, programName: '雾眉', programType: 1, unitPriceFen: 100_00, quantity: 1, discountFen: 0, amountFen: 100_00, vipPrice: false }],
+  lines: [
+    {
+      programId: 1,
+      programName: '雾眉',
+      programType: 1,
+      unitPriceFen: 100_00,
+      quantity: 1,
+      discountFen: 0,
+      amountFen: 100_00,
+      vipPrice: false,
+    },
+  ],
   totalFen: 100_00,
   discountFen: 0,
   payableFen: 100_00,
@@ -77,7 +88,10 @@ describe('shaped statements', () => {
 
   it('keep the SQL fields of a row as part of the shape and make the others values', () => {
     const now = sql`now()`;
-    const placed = valuesAt('rows', [{ x: 1, at: now }, { x: 2, at: now }]);
+    const placed = valuesAt('rows', [
+      { x: 1, at: now },
+      { x: 2, at: now },
+    ]);
     expect(placed[1].at).toBe(now);
     expect(placed[1].x).toMatchObject({ name: 'rows.1.x' });
   });
@@ -110,8 +124,14 @@ describe('shaped statements', () => {
 
   it('read back into a table row as drizzle reads it, or null when a left join found none', async () => {
     const { db } = t.database;
-    const [written] = await db.insert(orders).values(order('20261127-001-9100', { paidAt: '2026-11-27T05:06:07.089Z' })).returning();
-    const statement = shapedStatement(newShape(), () => sql`select ${orders}.* from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')}`);
+    const [written] = await db
+      .insert(orders)
+      .values(order('20261127-001-9100', { paidAt: '2026-11-27T05:06:07.089Z' }))
+      .returning();
+    const statement = shapedStatement(
+      newShape(),
+      () => sql`select ${orders}.* from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')}`,
+    );
     const [raw] = await runShaped(db, statement, { id: written.id });
     expect(tableRow(orders, raw)).toEqual(written);
     const [none] = await runShaped(db, statement, { id: -1 });
@@ -134,15 +154,32 @@ describe("the checkout's statements", () => {
     // A day of a busy chain's keys: a statement that cannot see a LIMIT or a key's lifetime (sent as
     // parameters) is estimated far dearer over a table this size than planned for its values, and
     // would be planned anew for every call.
-    await one.database.pool.query(`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
-      select $1, 'busy-' || n, 'POST /x', '', 200, 'null' from generate_series(1, 50000) n`, [one.demo.accountIds['13800000001']]);
+    await one.database.pool.query(
+      `insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
+      select $1, 'busy-' || n, 'POST /x', '', 200, 'null' from generate_series(1, 50000) n`,
+      [one.demo.accountIds['13800000001']],
+    );
     await one.database.pool.query('analyze idempotency_keys');
     const post = poster(one);
     for (let n = 0; n < 8; n++) {
       for (const key of [`plan-${n}`, undefined]) {
-        const made = await post(token, '/orders', { customerId: fixture.vipCustomer, lines: [{ programId: fixture.brow.id, quantity: 1, discountFen: 0 }], staffShares: [{ staffId: fixture.staff[0], shareBp: 10_000 }] }, key && `${key}-c`);
+        const made = await post(
+          token,
+          '/orders',
+          {
+            customerId: fixture.vipCustomer,
+            lines: [{ programId: fixture.brow.id, quantity: 1, discountFen: 0 }],
+            staffShares: [{ staffId: fixture.staff[0], shareBp: 10_000 }],
+          },
+          key && `${key}-c`,
+        );
         expect(made.body.code, made.raw).toBe(0);
-        const paid = await post(token, `/orders/${made.body.data.id}/pay`, { payments: [{ method: 'wechat', amountFen: made.body.data.payableFen }] }, key && `${key}-p`);
+        const paid = await post(
+          token,
+          `/orders/${made.body.data.id}/pay`,
+          { payments: [{ method: 'wechat', amountFen: made.body.data.payableFen }] },
+          key && `${key}-p`,
+        );
         expect(paid.body.code, paid.raw).toBe(0);
       }
     }
@@ -151,6 +188,7 @@ describe("the checkout's statements", () => {
     );
     // With a key and without: the create's read and write, the payment's read and write; and the number's draw.
     expect(rows).toHaveLength(9);
-    for (const r of rows) expect({ statement: r.statement.slice(0, 80), custom: r.custom_plans }).toEqual({ statement: r.statement.slice(0, 80), custom: 5 });
+    for (const r of rows)
+      expect({ statement: r.statement.slice(0, 80), custom: r.custom_plans }).toEqual({ statement: r.statement.slice(0, 80), custom: 5 });
   });
 });

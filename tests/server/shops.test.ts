@@ -69,10 +69,38 @@ describe('shops list: paging, sort, filters and search in SQL', () => {
   // Names sort the same under every collation (ASCII after a shared prefix); created_at is set
   // around the Asia/Shanghai midnights of 2025-03-11 to pin the inclusive-day filters.
   const fixtures = [
-    { name: 'Fx Alpha 静安店', regionCode: '310106', address: '南京西路 1266 号', phone: '021-62881234', status: 'open', createdAt: '2025-03-10T15:59:59.000Z' },
-    { name: 'Fx Bravo 浦东店', regionCode: '310115', address: '世纪大道 100 号', phone: '13912345678', status: 'closed', createdAt: '2025-03-10T16:00:00.000Z' },
-    { name: 'Fx Charlie 杭州店', regionCode: '330106', address: '文三路 90 号', phone: '0571-88886666', status: 'open', createdAt: '2025-03-11T15:59:59.999Z' },
-    { name: 'Fx Delta 50%_折扣店', regionCode: '330102', address: '延安路 1 号', phone: '400-820-8820', status: 'closed', createdAt: '2025-03-11T16:00:00.000Z' },
+    {
+      name: 'Fx Alpha 静安店',
+      regionCode: '310106',
+      address: '南京西路 1266 号',
+      phone: '021-62881234',
+      status: 'open',
+      createdAt: '2025-03-10T15:59:59.000Z',
+    },
+    {
+      name: 'Fx Bravo 浦东店',
+      regionCode: '310115',
+      address: '世纪大道 100 号',
+      phone: '13912345678',
+      status: 'closed',
+      createdAt: '2025-03-10T16:00:00.000Z',
+    },
+    {
+      name: 'Fx Charlie 杭州店',
+      regionCode: '330106',
+      address: '文三路 90 号',
+      phone: '0571-88886666',
+      status: 'open',
+      createdAt: '2025-03-11T15:59:59.999Z',
+    },
+    {
+      name: 'Fx Delta 50%_折扣店',
+      regionCode: '330102',
+      address: '延安路 1 号',
+      phone: '400-820-8820',
+      status: 'closed',
+      createdAt: '2025-03-11T16:00:00.000Z',
+    },
   ] as const;
   const [alpha, bravo, charlie, delta] = fixtures.map((f) => f.name);
   const [xuhui, , tianhe] = DEMO_SHOPS.map((s) => s.name);
@@ -224,7 +252,10 @@ describe('shops scoping: who sees which shop', () => {
     expect(rowsOf(mine)[0]).toMatchObject(DEMO_SHOPS[0]);
     expect((await c.call(c.manager1, 'GET', `/shops/${shop1}`)).body.data.name).toBe(DEMO_SHOPS[0].name);
     for (const other of [shop2, shop3]) {
-      expect(await c.call(c.manager1, 'GET', `/shops/${other}`)).toMatchObject({ status: 404, body: { code: 40400, msg: '门店不存在', data: null } });
+      expect(await c.call(c.manager1, 'GET', `/shops/${other}`)).toMatchObject({
+        status: 404,
+        body: { code: 40400, msg: '门店不存在', data: null },
+      });
     }
     // Filters cannot reach past the scope either.
     const filtered = await c.call(c.manager1, 'GET', `/shops?id=${shop2}`);
@@ -275,7 +306,12 @@ describe('shops writes: admin only, validated, audited', () => {
   };
   /** A raw request for bodies `rest` cannot express (malformed or oversize JSON). */
   const raw = (method: 'POST' | 'PATCH', url: string, payload: string) =>
-    c.t.app.inject({ method, url: `${API.resourceBase}${url}`, payload, headers: { authorization: `Bearer ${c.admin}`, 'content-type': 'application/json' } });
+    c.t.app.inject({
+      method,
+      url: `${API.resourceBase}${url}`,
+      payload,
+      headers: { authorization: `Bearer ${c.admin}`, 'content-type': 'application/json' },
+    });
 
   it('refuses every write from a shop-manager or financial-staff with 40300, changing nothing', async () => {
     const target = await create({ ...valid, name: '待删测试店' });
@@ -312,7 +348,13 @@ describe('shops writes: admin only, validated, audited', () => {
     expect((await c.call(c.admin, 'GET', `/shops/${shop.id}`)).body.data).toEqual(shop);
 
     const [row] = await trailOf(shop.id);
-    expect(row).toMatchObject({ action: 'create', entity: 'shop', entityId: String(shop.id), accountId: c.t.demo.accountIds[ADMIN], role: 'admin' });
+    expect(row).toMatchObject({
+      action: 'create',
+      entity: 'shop',
+      entityId: String(shop.id),
+      accountId: c.t.demo.accountIds[ADMIN],
+      role: 'admin',
+    });
     expect(row.summary).toContain(valid.name);
 
     expect((await create({ ...valid, status: 'closed' })).status).toBe('closed');
@@ -355,8 +397,14 @@ describe('shops writes: admin only, validated, audited', () => {
   });
 
   it('lists every bad field at once', async () => {
-    expect(sorted(invalidFields(await c.call(c.admin, 'POST', '/shops', {})))).toEqual(sorted(['name', 'regionCode', 'address', 'phone', 'openTime', 'closeTime']));
-    expect(sorted(invalidFields(await c.call(c.admin, 'POST', '/shops', { ...valid, name: '', phone: 'x', status: 'x' })))).toEqual(['name', 'phone', 'status']);
+    expect(sorted(invalidFields(await c.call(c.admin, 'POST', '/shops', {})))).toEqual(
+      sorted(['name', 'regionCode', 'address', 'phone', 'openTime', 'closeTime']),
+    );
+    expect(sorted(invalidFields(await c.call(c.admin, 'POST', '/shops', { ...valid, name: '', phone: 'x', status: 'x' })))).toEqual([
+      'name',
+      'phone',
+      'status',
+    ]);
   });
 
   it('refuses fields the shop does not have, naming each', async () => {
@@ -366,7 +414,11 @@ describe('shops writes: admin only, validated, audited', () => {
     const two = await c.call(c.admin, 'POST', '/shops', { ...valid, id: 99, createdAt: '2020-01-01T00:00:00Z' });
     expect(two.body.msg).toBe('不允许的字段：id、createdAt');
     expect(sorted(invalidFields(two))).toEqual(['createdAt', 'id']);
-    expectInvalid(await c.call(c.admin, 'PATCH', `/shops/${c.shopIds[0]}`, { updatedAt: '2020-01-01T00:00:00Z' }), 'updatedAt', '不允许的字段：updatedAt');
+    expectInvalid(
+      await c.call(c.admin, 'PATCH', `/shops/${c.shopIds[0]}`, { updatedAt: '2020-01-01T00:00:00Z' }),
+      'updatedAt',
+      '不允许的字段：updatedAt',
+    );
     expect(await shopCount()).toBe(before);
   });
 
@@ -383,7 +435,10 @@ describe('shops writes: admin only, validated, audited', () => {
     const found = await c.call(c.admin, 'GET', `/shops?q=${encodeURIComponent("'; drop")}`);
     expect(rowsOf(found).map((s) => s.id)).toEqual([shop.id]);
 
-    const patched = await c.call(c.admin, 'PATCH', `/shops/${shop.id}`, { name: '<img src=x onerror=alert(1)>', address: "Robert'); DROP TABLE shops;--" });
+    const patched = await c.call(c.admin, 'PATCH', `/shops/${shop.id}`, {
+      name: '<img src=x onerror=alert(1)>',
+      address: "Robert'); DROP TABLE shops;--",
+    });
     expect(patched.body.data).toMatchObject({ name: '<img src=x onerror=alert(1)>', address: "Robert'); DROP TABLE shops;--" });
     expect((await c.call(c.admin, 'GET', '/shops')).total).toBe(await shopCount());
   });
@@ -428,7 +483,14 @@ describe('shops writes: admin only, validated, audited', () => {
     expect((await c.call(c.admin, 'GET', `/shops/${shop.id}`)).body.data).toEqual(after);
 
     const moved = await c.call(c.admin, 'PATCH', `/shops/${shop.id}`, { openTime: '07:00', closeTime: '08:00', status: 'closed' });
-    expect(moved.body.data).toMatchObject({ ...valid, name: '局部更新测试店', phone: '13912345678', openTime: '07:00', closeTime: '08:00', status: 'closed' });
+    expect(moved.body.data).toMatchObject({
+      ...valid,
+      name: '局部更新测试店',
+      phone: '13912345678',
+      openTime: '07:00',
+      closeTime: '08:00',
+      status: 'closed',
+    });
 
     // Two successful updates, two audit rows; the refused ones left none.
     const trail = await trailOf(shop.id);
@@ -440,8 +502,15 @@ describe('shops writes: admin only, validated, audited', () => {
 
   it('answers 40400 for a missing id and 40000 for an id that is not one', async () => {
     const missing = 2_000_000_000;
-    for (const [method, body] of [['GET', undefined], ['PATCH', { name: '不存在' }], ['DELETE', undefined]] as const) {
-      expect(await c.call(c.admin, method, `/shops/${missing}`, body)).toMatchObject({ status: 404, body: { code: 40400, msg: '门店不存在', data: null } });
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: '不存在' }],
+      ['DELETE', undefined],
+    ] as const) {
+      expect(await c.call(c.admin, method, `/shops/${missing}`, body)).toMatchObject({
+        status: 404,
+        body: { code: 40400, msg: '门店不存在', data: null },
+      });
       for (const id of ['abc', '1.5', '0', '-1', '1e3', '99999999999', "1'%20or%20'1'='1"]) {
         const r = await c.call(c.admin, method, `/shops/${id}`, body);
         expectInvalid(r, 'id', 'ID 格式不正确');
@@ -451,7 +520,8 @@ describe('shops writes: admin only, validated, audited', () => {
 
   it('refuses to delete a shop that accounts, staff, customers or orders refer to, saying why', async () => {
     const [shop1] = c.shopIds;
-    const n = async (table: typeof accountGrants | typeof staff | typeof customers | typeof orders) => (await c.t.database.db.select({ n: count() }).from(table).where(eq(table.shopId, shop1)))[0].n;
+    const n = async (table: typeof accountGrants | typeof staff | typeof customers | typeof orders) =>
+      (await c.t.database.db.select({ n: count() }).from(table).where(eq(table.shopId, shop1)))[0].n;
     const refs = [
       [await n(accountGrants), '个账号授权'],
       [await n(staff), '名员工'],
@@ -463,7 +533,10 @@ describe('shops writes: admin only, validated, audited', () => {
     expect(r.status).toBe(409);
     expect(r.body).toEqual({
       code: 40900,
-      msg: `门店「${DEMO_SHOPS[0].name}」仍有${refs.filter(([k]) => k > 0).map(([k, what]) => `${k}${what}`).join('、')}，不能删除；如已不再营业，请将其设为停业`,
+      msg: `门店「${DEMO_SHOPS[0].name}」仍有${refs
+        .filter(([k]) => k > 0)
+        .map(([k, what]) => `${k}${what}`)
+        .join('、')}，不能删除；如已不再营业，请将其设为停业`,
       data: null,
     });
     expect((await c.call(c.admin, 'GET', `/shops/${shop1}`)).status).toBe(200);
@@ -471,7 +544,10 @@ describe('shops writes: admin only, validated, audited', () => {
 
     // A fresh shop with a single member of staff: blocked by that member alone.
     const shop = await create({ ...valid, name: '仅有员工店' });
-    const [member] = await c.t.database.db.insert(staff).values({ shopId: shop.id, name: '许晓彤', phone: '15912345678', job: 'beautician', hiredAt: '2025-03-15' }).returning();
+    const [member] = await c.t.database.db
+      .insert(staff)
+      .values({ shopId: shop.id, name: '许晓彤', phone: '15912345678', job: 'beautician', hiredAt: '2025-03-15' })
+      .returning();
     const blocked = await c.call(c.admin, 'DELETE', `/shops/${shop.id}`);
     expect(blocked.status).toBe(409);
     expect(blocked.body.msg).toBe('门店「仅有员工店」仍有1名员工，不能删除；如已不再营业，请将其设为停业');
@@ -490,7 +566,8 @@ describe('shops writes: admin only, validated, audited', () => {
 
     const trail = await trailOf(shop.id);
     expect(trail.map((a) => a.action)).toEqual(['create', 'delete']);
-    for (const a of trail) expect(a).toMatchObject({ entity: 'shop', entityId: String(shop.id), accountId: c.t.demo.accountIds[ADMIN], role: 'admin' });
+    for (const a of trail)
+      expect(a).toMatchObject({ entity: 'shop', entityId: String(shop.id), accountId: c.t.demo.accountIds[ADMIN], role: 'admin' });
     expect(trail[1].summary).toBe('删除门店 新开即关店');
   });
 });

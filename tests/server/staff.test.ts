@@ -51,7 +51,10 @@ describe('staff: create, read, update, delete in the current shop', () => {
 
     expect((await call(manager1, 'DELETE', `/staff/${m.id}`)).body.code).toBe(0);
     expect((await call(manager1, 'GET', `/staff/${m.id}`)).body).toEqual({ code: 40400, msg: '员工不存在', data: null });
-    const trail = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'staff'), eq(auditLogs.entityId, String(m.id))));
+    const trail = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'staff'), eq(auditLogs.entityId, String(m.id))));
     expect(trail.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
     const update = trail.find((r) => r.action === 'update')!;
     expect(update.summary).toContain('phone: 已修改');
@@ -69,8 +72,16 @@ describe('staff: create, read, update, delete in the current shop', () => {
     const m = await firstOf(shop1);
     const r = await call(manager1, 'POST', `/staff/${m.id}/reveal-phone`);
     expect(r.body.data).toEqual({ phone: m.phone });
-    const [row] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'reveal-phone'), eq(auditLogs.entity, 'staff'), eq(auditLogs.entityId, String(m.id))));
-    expect(row).toMatchObject({ accountId: t.demo.accountIds[MANAGER_1], role: 'shop-manager', shopId: shop1, summary: `查看完整手机号 ${maskPhone(m.phone)}` });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reveal-phone'), eq(auditLogs.entity, 'staff'), eq(auditLogs.entityId, String(m.id))));
+    expect(row).toMatchObject({
+      accountId: t.demo.accountIds[MANAGER_1],
+      role: 'shop-manager',
+      shopId: shop1,
+      summary: `查看完整手机号 ${maskPhone(m.phone)}`,
+    });
   });
 
   it('links a login account of this shop and refuses one that does not exist', async () => {
@@ -193,7 +204,11 @@ describe('staff: another shop is invisible', () => {
 
 describe('staff: leaving versus deleting', () => {
   it('refuses to delete a member linked to a login account with 409 and keeps them; marking left works', async () => {
-    const [linked] = await t.database.db.select().from(staff).where(and(eq(staff.shopId, shop1), isNotNull(staff.accountId))).limit(1);
+    const [linked] = await t.database.db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.shopId, shop1), isNotNull(staff.accountId)))
+      .limit(1);
     const r = await call(manager1, 'DELETE', `/staff/${linked.id}`);
     expect(r.status).toBe(409);
     expect(r.body.msg).toBe(`员工「${linked.name}」已有关联的登录账号，不能删除；如已离职，请将在职状态设为离职`);
@@ -201,7 +216,11 @@ describe('staff: leaving versus deleting', () => {
     expect((await call(manager1, 'GET', '/staff?status=left&_start=0&_end=100')).body.data.map((m: Staff) => m.id)).toContain(linked.id);
 
     // The demo receptionist has no login and no appointments: nothing keeps her row.
-    const [unlinked] = await t.database.db.select().from(staff).where(and(eq(staff.shopId, shop1), isNull(staff.accountId), eq(staff.job, 'receptionist'))).limit(1);
+    const [unlinked] = await t.database.db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.shopId, shop1), isNull(staff.accountId), eq(staff.job, 'receptionist')))
+      .limit(1);
     expect((await call(manager1, 'DELETE', `/staff/${unlinked.id}`)).status).toBe(200);
   });
 });

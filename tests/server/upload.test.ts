@@ -12,7 +12,9 @@ import { MAX_UPLOAD_BYTES, UPLOAD_PATH, type UploadedImage } from '../../contrac
 /** Real 1x1 images of each accepted kind. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.from(
-  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKC' +
+    'goKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEA' +
+    'EAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
   'base64',
 );
 const WEBP = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64');
@@ -29,7 +31,10 @@ function multipart(parts: Part[]) {
   const boundary = '----beautyTestBoundary7MA4YWxkTrZu0gW';
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const disposition = p.filename === undefined ? `form-data; name="${p.field ?? 'file'}"` : `form-data; name="${p.field ?? 'file'}"; filename="${p.filename}"`;
+    const disposition =
+      p.filename === undefined
+        ? `form-data; name="${p.field ?? 'file'}"`
+        : `form-data; name="${p.field ?? 'file'}"; filename="${p.filename}"`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
     chunks.push(Buffer.from(head), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
   }
@@ -44,7 +49,12 @@ const uploadDir = () => path.join(dataDir, 'uploads');
 
 async function upload(token: string | undefined, parts: Part[]) {
   const body = multipart(parts);
-  const res = await t.app.inject({ method: 'POST', url: UPLOAD_PATH, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: UPLOAD_PATH,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -63,31 +73,37 @@ describe('upload: accepted images', () => {
     ['PNG', PNG, 'png', 'image/png', 'brow.png'],
     ['JPEG', JPEG, 'jpg', 'image/jpeg', '唇部效果.jpeg'],
     ['WebP', WEBP, 'webp', 'image/webp', 'banner.webp'],
-  ])('stores a %s re-encoded under a random name, records and audits it, and serves it back with nosniff', async (_kind, upload1x1, ext, mime, filename) => {
-    const r = await upload(admin, [{ filename, contentType: 'application/octet-stream', data: upload1x1 }]);
-    expect(r.status).toBe(200);
-    const image = r.body.data as UploadedImage;
-    const stored = image.url.slice(UPLOAD_PATH.length + 1);
-    expect(image.url.startsWith(`${UPLOAD_PATH}/`)).toBe(true);
-    expect(stored).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
-    // What is kept is the decoded image encoded afresh (server/storage/reencodeImage.ts), same kind and size.
-    const bytes = fs.readFileSync(path.join(uploadDir(), stored));
-    expect(image).toMatchObject({ name: filename, size: bytes.length, mime });
-    const meta = await sharp(bytes).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual([{ jpg: 'jpeg', png: 'png', webp: 'webp' }[ext], 1, 1]);
+  ])(
+    'stores a %s re-encoded under a random name, records and audits it, and serves it back with nosniff',
+    async (_kind, upload1x1, ext, mime, filename) => {
+      const r = await upload(admin, [{ filename, contentType: 'application/octet-stream', data: upload1x1 }]);
+      expect(r.status).toBe(200);
+      const image = r.body.data as UploadedImage;
+      const stored = image.url.slice(UPLOAD_PATH.length + 1);
+      expect(image.url.startsWith(`${UPLOAD_PATH}/`)).toBe(true);
+      expect(stored).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
+      // What is kept is the decoded image encoded afresh (server/storage/reencodeImage.ts), same kind and size.
+      const bytes = fs.readFileSync(path.join(uploadDir(), stored));
+      expect(image).toMatchObject({ name: filename, size: bytes.length, mime });
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([{ jpg: 'jpeg', png: 'png', webp: 'webp' }[ext], 1, 1]);
 
-    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.storedName, stored));
-    expect(row).toMatchObject({ originalName: filename, mime, sizeBytes: bytes.length, accountId: t.demo.accountIds[ADMIN] });
-    const [trail] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, 'upload'), eq(auditLogs.entityId, String(row.id))));
-    expect(trail).toMatchObject({ action: 'upload', accountId: t.demo.accountIds[ADMIN] });
-    expect(trail.summary).toContain(stored);
+      const [row] = await t.database.db.select().from(uploads).where(eq(uploads.storedName, stored));
+      expect(row).toMatchObject({ originalName: filename, mime, sizeBytes: bytes.length, accountId: t.demo.accountIds[ADMIN] });
+      const [trail] = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity, 'upload'), eq(auditLogs.entityId, String(row.id))));
+      expect(trail).toMatchObject({ action: 'upload', accountId: t.demo.accountIds[ADMIN] });
+      expect(trail.summary).toContain(stored);
 
-    const served = await t.app.inject({ method: 'GET', url: image.url });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(mime);
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(bytes)).toBe(true);
-  });
+      const served = await t.app.inject({ method: 'GET', url: image.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    },
+  );
 
   it('lets every logged-in role upload and nobody without a token', async () => {
     for (const phone of [MANAGER_1, FINANCE]) {
@@ -122,9 +138,24 @@ describe('upload: refused', () => {
 
   it('refuses a text file renamed .png and declared image/png, by its bytes', async () => {
     const count = fs.readdirSync(uploadDir()).length;
-    refusedWith(await upload(admin, [{ filename: 'photo.png', contentType: 'image/png', data: 'just some text, not an image at all' }]), '只能上传 JPEG、PNG 或 WebP 格式的图片');
-    refusedWith(await upload(admin, [{ filename: 'x.svg', contentType: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }]), '只能上传 JPEG、PNG 或 WebP 格式的图片');
-    refusedWith(await upload(admin, [{ filename: 'a.gif', contentType: 'image/gif', data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') }]), '只能上传 JPEG、PNG 或 WebP 格式的图片');
+    refusedWith(
+      await upload(admin, [{ filename: 'photo.png', contentType: 'image/png', data: 'just some text, not an image at all' }]),
+      '只能上传 JPEG、PNG 或 WebP 格式的图片',
+    );
+    refusedWith(
+      await upload(admin, [
+        {
+          filename: 'x.svg',
+          contentType: 'image/svg+xml',
+          data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        },
+      ]),
+      '只能上传 JPEG、PNG 或 WebP 格式的图片',
+    );
+    refusedWith(
+      await upload(admin, [{ filename: 'a.gif', contentType: 'image/gif', data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') }]),
+      '只能上传 JPEG、PNG 或 WebP 格式的图片',
+    );
     expect(fs.readdirSync(uploadDir()).length).toBe(count);
   });
 
@@ -133,7 +164,10 @@ describe('upload: refused', () => {
     refusedWith(await upload(admin, [{ filename: 'big.png', contentType: 'image/png', data: big }]), '图片不能超过 5 MB');
     const exactly = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES - PNG.length)]);
     expect((await upload(admin, [{ filename: 'max.png', contentType: 'image/png', data: exactly }])).status).toBe(200);
-    refusedWith(await upload(admin, [{ filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) }]), '上传的文件是空的，请重新选择图片');
+    refusedWith(
+      await upload(admin, [{ filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) }]),
+      '上传的文件是空的，请重新选择图片',
+    );
     refusedWith(await upload(admin, [{ field: 'note', data: 'no file here' }]), '请选择要上传的图片');
     refusedWith(
       await upload(admin, [
@@ -145,7 +179,12 @@ describe('upload: refused', () => {
   });
 
   it('refuses a body that is not multipart', async () => {
-    const res = await t.app.inject({ method: 'POST', url: UPLOAD_PATH, payload: { file: 'x' }, headers: { authorization: `Bearer ${admin}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD_PATH,
+      payload: { file: 'x' },
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('请以 multipart/form-data 方式上传图片');
   });

@@ -73,7 +73,11 @@ export class PageReader<Row> {
     const last = typeIds.length - 1;
     const fields = this.names.slice(0, last).map((name, i) => `${JSON.stringify(name)}: ${valueOf(i)}`);
     // Only our own column names (quoted by JSON.stringify) and positions enter the generated code.
-    const make = new Function('parse', 'decode', `return { row: (values) => ({ ${fields.join(', ')} }), total: (values) => ${valueOf(last)} };`);
+    const make = new Function(
+      'parse',
+      'decode',
+      `return { row: (values) => ({ ${fields.join(', ')} }), total: (values) => ${valueOf(last)} };`,
+    );
     this.read = make(parsers, this.decoders);
   }
 
@@ -123,7 +127,8 @@ class PageQuery<Row> {
   /** Sends the query; an error answered here pg reports to the query itself (handleError). */
   submit(connection: Connection): Error | null {
     const known = this.name ? (connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name]) : undefined;
-    if (known !== undefined && known !== this.text) return new Error(`Prepared statements must be unique - '${this.name}' was used for a different statement`);
+    if (known !== undefined && known !== this.text)
+      return new Error(`Prepared statements must be unique - '${this.name}' was used for a different statement`);
     let values: unknown[];
     try {
       // Written before anything is sent, so a value pg cannot write leaves the connection as it was.
@@ -188,7 +193,11 @@ class PageQuery<Row> {
  * Runs a page of a prepared list statement: its rows, read by position, and the total from the first
  * of them (undefined for a page past the end, which has no row to carry it).
  */
-export async function runPage<Row>(pool: pg.Pool, statement: { name: string; text: string; values: unknown[] }, reader: PageReader<Row>): Promise<{ rows: Row[]; total: number | undefined }> {
+export async function runPage<Row>(
+  pool: pg.Pool,
+  statement: { name: string; text: string; values: unknown[] },
+  reader: PageReader<Row>,
+): Promise<{ rows: Row[]; total: number | undefined }> {
   // pg-pool answers a query object with a promise of what the object calls back with (itself), whatever its types say.
   const done = await pool.query(new PageQuery(statement.name, statement.text, statement.values, reader) as unknown as pg.QueryConfig);
   const page = done as unknown as PageQuery<Row>;

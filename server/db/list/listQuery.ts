@@ -117,7 +117,11 @@ const oneOf: Comparison = (column, bound) => inArray(column, bound);
  * whole days), the values it binds in order, and how they compare. The values are decided here alone,
  * so a statement built from them and a later request of the same shape bind alike.
  */
-function filterOf(field: string, op: ListRequest['filters'][number]['op'], values: FilterValue[]): { shape: string; bound: unknown[]; compare: Comparison } {
+function filterOf(
+  field: string,
+  op: ListRequest['filters'][number]['op'],
+  values: FilterValue[],
+): { shape: string; bound: unknown[]; compare: Comparison } {
   const [v] = values;
   if (op === 'like') return { shape: `${field}_like`, bound: [`%${escapeLike(v as string)}%`], compare: contains };
   const day = isInstant(v) ? v.nextDay : undefined;
@@ -150,7 +154,12 @@ function placed(condition: ListCondition, bind: Bind, build: boolean): SQL | und
  * `build` false only the shape is made and the values bound: a statement already built for the shape
  * needs nothing else. A custom condition that binds its values itself makes its SQL either way.
  */
-function conditionsOf<F extends Record<string, FilterField>>(request: ListRequest, spec: ListSpec<F>, bind: Bind, build: boolean): { shape: string; where: SQL[] } {
+function conditionsOf<F extends Record<string, FilterField>>(
+  request: ListRequest,
+  spec: ListSpec<F>,
+  bind: Bind,
+  build: boolean,
+): { shape: string; where: SQL[] } {
   const columns = spec.columns as ListColumns<Record<string, FilterField>>;
   const shapes: string[] = [];
   const where: SQL[] = [];

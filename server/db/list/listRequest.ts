@@ -87,10 +87,13 @@ function sortOf(ctx: Issues, query: Query, sortable: Set<string>): ListRequest['
  * spec's own keys (a list built here, never the request's object), so `__proto__` or `constructor`
  * is an unknown parameter like any other; every value is read by its filter's kind before SQL sees it.
  */
-export function listRequestSchema<F extends Record<string, FilterField>>(spec: Pick<ListSpec<F>, 'filters' | 'sortable' | 'columns' | 'maxPageSize'>) {
+export function listRequestSchema<F extends Record<string, FilterField>>(
+  spec: Pick<ListSpec<F>, 'filters' | 'sortable' | 'columns' | 'maxPageSize'>,
+) {
   const keys: { key: string; field: string; op: FilterOp; kind: FilterField }[] = [];
   for (const [field, kind] of Object.entries(spec.filters)) {
-    for (const op of opsOf(kind, isCustom(spec.columns[field]))) keys.push({ key: op === 'eq' ? field : `${field}_${op}`, field, op, kind });
+    for (const op of opsOf(kind, isCustom(spec.columns[field])))
+      keys.push({ key: op === 'eq' ? field : `${field}_${op}`, field, op, kind });
   }
   const sortable = new Set<string>(spec.sortable);
   const values = z.union([z.string(), z.array(z.string())]).optional();
@@ -105,7 +108,9 @@ export function listRequestSchema<F extends Record<string, FilterField>>(spec: P
   for (const { key } of keys) shape[key] = values;
 
   return z
-    .strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? `不支持的筛选字段：${iss.keys.join('、')}` : '查询参数不正确') })
+    .strictObject(shape, {
+      error: (iss) => (iss.code === 'unrecognized_keys' ? `不支持的筛选字段：${iss.keys.join('、')}` : '查询参数不正确'),
+    })
     .transform((query, ctx): ListRequest => {
       const filters: ListRequest['filters'] = [];
       for (const { key, field, op, kind } of keys) {

@@ -26,7 +26,10 @@ export interface PreparedPair<Row> {
  * Builds the pair of statements of one list shape, given the names to prepare them under, with
  * whatever else is derived from the shape alone (how its rows are read).
  */
-export type ListBuilder<Row, Extra extends object = object> = (names: { rows: string; total: string }) => Omit<PreparedPair<Row>, 'names'> & Extra;
+export type ListBuilder<Row, Extra extends object = object> = (names: {
+  rows: string;
+  total: string;
+}) => Omit<PreparedPair<Row>, 'names'> & Extra;
 
 const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
 
@@ -34,7 +37,11 @@ const byDatabase = new WeakMap<Db, Map<string, PreparedPair<unknown>>>();
  * The statements of a list page of this shape: built and prepared the first time (drizzle renders the
  * SQL once, PostgreSQL plans it once per connection), reused for every later call of the same shape.
  */
-export function preparedList<Row, Extra extends object = object>(db: Db, shape: string, build: ListBuilder<Row, Extra>): PreparedPair<Row> & Extra {
+export function preparedList<Row, Extra extends object = object>(
+  db: Db,
+  shape: string,
+  build: ListBuilder<Row, Extra>,
+): PreparedPair<Row> & Extra {
   return knownList<Row, Extra>(db, shape) ?? prepareList(db, shape, build);
 }
 
@@ -44,7 +51,11 @@ export function knownList<Row, Extra extends object = object>(db: Db, shape: str
 }
 
 /** Builds and keeps the statements of a shape not prepared yet (beyond MAX_SHAPES, builds them for this call only). */
-export function prepareList<Row, Extra extends object = object>(db: Db, shape: string, build: ListBuilder<Row, Extra>): PreparedPair<Row> & Extra {
+export function prepareList<Row, Extra extends object = object>(
+  db: Db,
+  shape: string,
+  build: ListBuilder<Row, Extra>,
+): PreparedPair<Row> & Extra {
   let shapes = byDatabase.get(db);
   if (!shapes) byDatabase.set(db, (shapes = new Map()));
   if (shapes.size >= MAX_SHAPES) {

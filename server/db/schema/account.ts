@@ -19,10 +19,15 @@ export const accountGrants = pgTable(
   'account_grants',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 20 }).notNull(),
     shopId: integer('shop_id').references(() => shops.id, { onDelete: 'restrict' }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [unique('account_grants_unique').on(t.accountId, t.role, t.shopId).nullsNotDistinct(), index('account_grants_shop_idx').on(t.shopId)],
+  (t) => [
+    unique('account_grants_unique').on(t.accountId, t.role, t.shopId).nullsNotDistinct(),
+    index('account_grants_shop_idx').on(t.shopId),
+  ],
 );

@@ -14,8 +14,12 @@ export const afterSales = pgTable(
   'after_sales',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
     orderNo: varchar('order_no', { length: 24 }).notNull(),
     customerName: varchar('customer_name', { length: 30 }).notNull(),
     type: varchar('type', { length: 20 }).$type<AfterSaleType>().notNull(),

@@ -16,9 +16,15 @@ export const touchUpEntitlements = pgTable(
   'touch_up_entitlements',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'restrict' }),
-    programId: integer('program_id').notNull().references(() => programs.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'restrict' }),
     /** order | after-sale: what granted it. */
     source: varchar('source', { length: 20 }).notNull(),
     validFrom: instant('valid_from').notNull(),
@@ -31,7 +37,11 @@ export const touchUpEntitlements = pgTable(
     afterSaleId: integer('after_sale_id'),
     ...timestamps,
   },
-  (t) => [index('touch_up_entitlements_shop_until_idx').on(t.shopId, t.validUntil), index('touch_up_entitlements_customer_idx').on(t.customerId), index('touch_up_entitlements_order_idx').on(t.orderId)],
+  (t) => [
+    index('touch_up_entitlements_shop_until_idx').on(t.shopId, t.validUntil),
+    index('touch_up_entitlements_customer_idx').on(t.customerId),
+    index('touch_up_entitlements_order_idx').on(t.orderId),
+  ],
 );
 
 /**
@@ -43,13 +53,19 @@ export const appointments = pgTable(
   'appointments',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
     /** new-customer | after-sale */
     kind: varchar('kind', { length: 20 }).notNull(),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
     customerName: varchar('customer_name', { length: 30 }).notNull(),
     customerPhone: varchar('customer_phone', { length: 11 }).notNull(),
-    programId: integer('program_id').notNull().references(() => programs.id, { onDelete: 'restrict' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'restrict' }),
     programName: varchar('program_name', { length: 50 }).notNull(),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
     staffName: varchar('staff_name', { length: 30 }).notNull().default(''),
@@ -81,7 +97,9 @@ export const appointmentEvents = pgTable(
   'appointment_events',
   {
     id: serial('id').primaryKey(),
-    appointmentId: integer('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 20 }).notNull(),
     fromStatus: varchar('from_status', { length: 10 }),
     toStatus: varchar('to_status', { length: 10 }).notNull(),
@@ -102,7 +120,9 @@ export const reminderJobs = pgTable(
   'reminder_jobs',
   {
     id: serial('id').primaryKey(),
-    appointmentId: integer('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
     sendAt: instant('send_at').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
@@ -112,6 +132,8 @@ export const reminderJobs = pgTable(
   },
   (t) => [
     uniqueIndex('reminder_jobs_appointment_key').on(t.appointmentId),
-    index('reminder_jobs_due_idx').on(t.sendAt).where(sql`${t.status} = 'pending'`),
+    index('reminder_jobs_due_idx')
+      .on(t.sendAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

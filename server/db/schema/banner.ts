@@ -21,5 +21,9 @@ export const banners = pgTable(
     endAt: instant('end_at'),
     ...timestamps,
   },
-  (t) => [index('banners_priority_idx').on(t.priority, t.id), index('banners_status_idx').on(t.status), index('banners_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('banners_priority_idx').on(t.priority, t.id),
+    index('banners_status_idx').on(t.status),
+    index('banners_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );

@@ -27,6 +27,10 @@ export const instant = customType<{ data: string; driverData: string }>({
 
 /** createdAt/updatedAt every business row carries; stored as UTC timestamptz. */
 export const timestamps = {
-  createdAt: instant('created_at').notNull().default(sql`now()`),
-  updatedAt: instant('updated_at').notNull().default(sql`now()`),
+  createdAt: instant('created_at')
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: instant('updated_at')
+    .notNull()
+    .default(sql`now()`),
 };

@@ -16,9 +16,14 @@ export const customers = pgTable(
     /** walk-in | referral | meituan | douyin | mini-program | other */
     source: varchar('source', { length: 20 }).$type<CustomerSource>().notNull().default('walk-in'),
     /** Home shop: the shop whose managers see and serve this customer. */
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
     vip: boolean('vip').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     healthNotes: text('health_notes').notNull().default(''),
     consentSignedAt: instant('consent_signed_at'),
     notes: text('notes').notNull().default(''),

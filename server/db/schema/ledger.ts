@@ -15,7 +15,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
     type: varchar('type', { length: 10 }).$type<LedgerType>().notNull(),
     category: varchar('category', { length: 20 }).$type<LedgerCategory>().notNull(),
     amountFen: integer('amount_fen').notNull(),
@@ -34,7 +36,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_day_idx').on(t.occurredOn),
     index('ledger_entries_order_idx').on(t.orderId),
     // One entry per executed refund, and at most one reversal of any entry.
-    uniqueIndex('ledger_entries_after_sale_key').on(t.afterSaleId).where(sql`${t.afterSaleId} is not null and ${t.reversalOf} is null`),
+    uniqueIndex('ledger_entries_after_sale_key')
+      .on(t.afterSaleId)
+      .where(sql`${t.afterSaleId} is not null and ${t.reversalOf} is null`),
     uniqueIndex('ledger_entries_reversal_key').on(t.reversalOf),
   ],
 );

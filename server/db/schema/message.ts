@@ -7,7 +7,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     /** message | notice | todo */
     type: varchar('type', { length: 10 }).$type<MessageType>().notNull(),
     title: varchar('title', { length: 100 }).notNull(),

@@ -18,7 +18,9 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     orderNo: varchar('order_no', { length: 24 }).notNull(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
     /** null for a walk-in (散客). The customer may belong to another shop of the chain. */
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
     customerName: varchar('customer_name', { length: 30 }).notNull(),
@@ -53,7 +55,10 @@ export const orders = pgTable(
     // Which orders name a staff member or a program inside their JSON: what keeps those from deletion.
     index('orders_staff_shares_idx').using('gin', t.staffShares.op('jsonb_path_ops')),
     index('orders_lines_idx').using('gin', t.lines.op('jsonb_path_ops')),
-    check('orders_money_nonneg', sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} >= 0 and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0`),
+    check(
+      'orders_money_nonneg',
+      sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} >= 0 and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0`,
+    ),
     check('orders_payable_is_total_less_discount', sql`${t.payableFen} = ${t.totalFen} - ${t.discountFen}`),
     check('orders_refund_le_paid', sql`${t.refundedFen} <= ${t.paidFen}`),
   ],
@@ -63,7 +68,9 @@ export const orders = pgTable(
 export const orderSequences = pgTable(
   'order_sequences',
   {
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     lastValue: integer('last_value').notNull(),
   },
@@ -78,7 +85,9 @@ export const orderSequences = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 64 }).notNull(),
     /** "POST /orders/12/pay": the call the key was first used for. */
     call: varchar('call', { length: 120 }).notNull(),
@@ -87,5 +96,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -17,11 +17,17 @@ export const performanceRecords = pgTable(
   'performance_records',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
     orderNo: varchar('order_no', { length: 24 }).notNull(),
     afterSaleId: integer('after_sale_id').references(() => afterSales.id, { onDelete: 'restrict' }),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
     staffName: varchar('staff_name', { length: 30 }).notNull(),
     kind: varchar('kind', { length: 20 }).$type<PerformanceKind>().notNull(),
     shareBp: integer('share_bp').notNull(),
@@ -43,6 +49,8 @@ export const performanceRecords = pgTable(
     index('performance_records_created_idx').on(t.createdAt, t.id),
     // What finance reviewed lately (the financial-staff Workplace).
     index('performance_records_reviewed_idx').on(t.reviewedAt),
-    index('performance_records_pending_idx').on(t.shopId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('performance_records_pending_idx')
+      .on(t.shopId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

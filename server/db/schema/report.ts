@@ -11,7 +11,9 @@ import { customers } from './customer';
 export const shopDaySales = pgTable(
   'shop_day_sales',
   {
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     orderCount: integer('order_count').notNull().default(0),
     paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
@@ -32,8 +34,12 @@ const dateMultirange = customType<{ data: string; driverData: string }>({ dataTy
 export const shopCustomerDays = pgTable(
   'shop_customer_days',
   {
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     paidDays: dateMultirange('paid_days').notNull(),
   },
   (t) => [primaryKey({ name: 'shop_customer_days_pkey', columns: [t.shopId, t.customerId] })],

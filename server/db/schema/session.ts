@@ -10,7 +10,9 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: char('token_hash', { length: 64 }).notNull().unique('sessions_token_hash_key'),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 20 }).notNull(),
     shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),

@@ -9,7 +9,9 @@ export const staff = pgTable(
   'staff',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'restrict' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 30 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
     /** 纹绣师 tattoo-artist | 美容师 beautician | 前台 receptionist | 店长 manager */

@@ -20,7 +20,12 @@ export function AccountMenu({ children, who }: { children: ReactNode; who?: Reac
   const { mutate: logout } = useLogout();
   const [switching, setSwitching] = useState(false);
   const items: MenuProps['items'] = [
-    ...(who ? [{ key: 'who', label: who, disabled: true, className: 'app-account-menu-who' }, { type: 'divider' as const, className: 'app-account-menu-who' }] : []),
+    ...(who
+      ? [
+          { key: 'who', label: who, disabled: true, className: 'app-account-menu-who' },
+          { type: 'divider' as const, className: 'app-account-menu-who' },
+        ]
+      : []),
     { key: 'switch-role', icon: <SwapOutlined />, label: t('account.menu.switchRole'), onClick: () => setSwitching(true) },
     { key: 'user-center', icon: <UserOutlined />, label: t('menu.user.center'), onClick: () => navigate(USER_CENTER) },
     { key: 'user-settings', icon: <SettingOutlined />, label: t('menu.user.settings'), onClick: () => navigate(USER_SETTINGS) },

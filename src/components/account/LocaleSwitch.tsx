@@ -25,7 +25,13 @@ export function LocaleSwitch() {
         onClick: ({ key }) => void choose(key as Locale),
       }}
     >
-      <Button type="text" shape="circle" icon={<TranslationOutlined style={{ fontSize: 18 }} />} aria-label={t('account.locale.title')} data-testid="locale-switch" />
+      <Button
+        type="text"
+        shape="circle"
+        icon={<TranslationOutlined style={{ fontSize: 18 }} />}
+        aria-label={t('account.locale.title')}
+        data-testid="locale-switch"
+      />
     </Dropdown>
   );
 }

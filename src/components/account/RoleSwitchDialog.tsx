@@ -77,7 +77,9 @@ export function RoleSwitchDialog({ open, onClose }: { open: boolean; onClose: ()
       {/* The spinner alone while loading: a Spin around the list let go of its blur (pointer-events: none) only a render after the grants came. */}
       {list.isLoading && <Spin style={{ display: 'block', padding: '24px 0' }} />}
       {list.data && list.data.grants.length === 0 && <Empty description={t('account.switch.none')} />}
-      {list.data && list.data.grants.length === 1 && <Alert type="info" showIcon message={t('account.switch.only')} style={{ marginBottom: 12 }} />}
+      {list.data && list.data.grants.length === 1 && (
+        <Alert type="info" showIcon message={t('account.switch.only')} style={{ marginBottom: 12 }} />
+      )}
       {list.data && (
         <Radio.Group value={selected} onChange={(e) => setChoice(e.target.value as string)} style={{ width: '100%' }}>
           <Space direction="vertical" style={{ width: '100%' }}>

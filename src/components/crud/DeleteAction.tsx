@@ -50,7 +50,9 @@ export function DeleteAction({
       description={name ? t('common.deleteWhat', { name }) : undefined}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      onConfirm={() => mutate({ resource, id, successNotification: () => ({ type: 'success', message: deletedMessage }) }, { onSuccess: onDeleted })}
+      onConfirm={() =>
+        mutate({ resource, id, successNotification: () => ({ type: 'success', message: deletedMessage }) }, { onSuccess: onDeleted })
+      }
     >
       <Button type="link" size="small" danger loading={mutation.isPending}>
         {t('common.delete')}

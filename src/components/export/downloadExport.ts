@@ -53,7 +53,12 @@ function save(blob: Blob, fileName: string): void {
  * the Authorization header, never in a URL), saved under the server's file name. Resolves with
  * that name; a refusal rejects after http.ts has shown its message.
  */
-export async function downloadExport(resource: ResourceName, query: ListQuery, onProgress?: (p: DownloadProgress) => void, fallbackName = `${resource}.xlsx`): Promise<string> {
+export async function downloadExport(
+  resource: ResourceName,
+  query: ListQuery,
+  onProgress?: (p: DownloadProgress) => void,
+  fallbackName = `${resource}.xlsx`,
+): Promise<string> {
   const qs = exportQuery(query);
   const response = await http.get<Blob>(`${API.resourceBase}/${resource}/export${qs ? `?${qs}` : ''}`, {
     responseType: 'blob',

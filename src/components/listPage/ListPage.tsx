@@ -124,11 +124,18 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     sorters: { initial: [initialSort] },
     // Each search states every filter, so an emptied field drops its filter.
     filters: { defaultBehavior: 'replace', initial: initialFilters },
-    onSearch: (values): CrudFilter[] => [{ field: 'q', operator: 'eq', value: values.q?.trim() || undefined }, ...(toFilters?.(values) ?? [])],
+    onSearch: (values): CrudFilter[] => [
+      { field: 'q', operator: 'eq', value: values.q?.trim() || undefined },
+      ...(toFilters?.(values) ?? []),
+    ],
   });
 
   const ids = (tableProps.dataSource ?? []).map((row) => row.id as number);
-  const { blocks, pending: blocksPending } = useDeleteBlocks(resource, ids, Boolean(RESOURCES[resource].deleteBlocks && access.data?.has('delete')));
+  const { blocks, pending: blocksPending } = useDeleteBlocks(
+    resource,
+    ids,
+    Boolean(RESOURCES[resource].deleteBlocks && access.data?.has('delete')),
+  );
 
   const tableColumns: ColumnType<RowOf<N>>[] = columns.map(({ field, titleKey, sortable, ...column }) => ({
     ...column,
@@ -201,7 +208,13 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           }}
         >
           <Form.Item name="q">
-            <Input.Search placeholder={t(`${labels}.search.placeholder`)} allowClear maxLength={50} onSearch={() => searchFormProps.form?.submit()} style={{ width: searchWidth }} />
+            <Input.Search
+              placeholder={t(`${labels}.search.placeholder`)}
+              allowClear
+              maxLength={50}
+              onSearch={() => searchFormProps.form?.submit()}
+              style={{ width: searchWidth }}
+            />
           </Form.Item>
           {filterItems}
           <SearchButtons form={searchFormProps.form} />

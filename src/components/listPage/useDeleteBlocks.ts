@@ -12,7 +12,11 @@ const NONE: ReadonlyMap<number, string> = new Map();
  * the page's ids, so the delete button can say it before anyone clicks. Nothing while not `enabled`;
  * `pending` while the answer for these ids is on its way.
  */
-export function useDeleteBlocks(resource: ResourceName, ids: number[], enabled: boolean): { blocks: ReadonlyMap<number, string>; pending: boolean } {
+export function useDeleteBlocks(
+  resource: ResourceName,
+  ids: number[],
+  enabled: boolean,
+): { blocks: ReadonlyMap<number, string>; pending: boolean } {
   const list = ids.join(',');
   const asked = enabled && ids.length > 0;
   const { data, isPending } = useQuery({

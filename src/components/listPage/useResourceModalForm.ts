@@ -13,6 +13,9 @@ export function useResourceModalForm<Row extends BaseRecord, Input extends objec
   return useModalForm<Row, HttpError, Input>({
     resource,
     action,
-    successNotification: (data) => ({ type: 'success', message: t(`${labels}.${action === 'create' ? 'created' : 'updated'}`, { name: (data?.data as { name?: string } | undefined)?.name }) }),
+    successNotification: (data) => ({
+      type: 'success',
+      message: t(`${labels}.${action === 'create' ? 'created' : 'updated'}`, { name: (data?.data as { name?: string } | undefined)?.name }),
+    }),
   });
 }

@@ -75,13 +75,7 @@ function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | 
             {t('message.clear')}
           </Button>
         </Popconfirm>
-        <Button
-          type="text"
-          size="small"
-          loading={readAll.isPending}
-          disabled={!unread?.[tab]}
-          onClick={() => readAll.mutate(tab)}
-        >
+        <Button type="text" size="small" loading={readAll.isPending} disabled={!unread?.[tab]} onClick={() => readAll.mutate(tab)}>
           {t('message.readAll')}
         </Button>
         <Button type="text" size="small" onClick={onViewMore}>
@@ -121,7 +115,13 @@ export function MessageBox() {
         }
       >
         <Badge count={unread?.total ?? 0} overflowCount={99} size="small" offset={[-4, 4]}>
-          <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('message.box.title')} data-testid="message-bell" />
+          <Button
+            type="text"
+            shape="circle"
+            icon={<BellOutlined style={{ fontSize: 18 }} />}
+            aria-label={t('message.box.title')}
+            data-testid="message-bell"
+          />
         </Badge>
       </Popover>
       {/* Mounted with the navbar, so a message opened from the box or the messages page shows here. */}

@@ -61,6 +61,8 @@ function useMessageAction<V, R>(call: (v: V) => Promise<R>) {
 /** POST messages/read {ids}. */
 export const useMarkRead = () => useMessageAction((ids: number[]) => api.post<{ updated: number }>(MESSAGE_API.read, { ids }));
 /** POST messages/read-all {type}: one tab, or every tab without a type. */
-export const useReadAll = () => useMessageAction((type?: MessageType) => api.post<{ updated: number }>(MESSAGE_API.readAll, type ? { type } : {}));
+export const useReadAll = () =>
+  useMessageAction((type?: MessageType) => api.post<{ updated: number }>(MESSAGE_API.readAll, type ? { type } : {}));
 /** POST messages/clear {type}: deletes every message of the tab, read or not. */
-export const useClearMessages = () => useMessageAction((type?: MessageType) => api.post<{ deleted: number }>(MESSAGE_API.clear, type ? { type } : {}));
+export const useClearMessages = () =>
+  useMessageAction((type?: MessageType) => api.post<{ deleted: number }>(MESSAGE_API.clear, type ? { type } : {}));

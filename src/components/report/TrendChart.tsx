@@ -20,7 +20,10 @@ export default function TrendChart({ days, height = 240 }: { days: readonly Tren
           <XAxis dataKey="day" tick={{ fontSize: 12 }} />
           <YAxis tick={{ fontSize: 12 }} width={72} />
           <Tooltip
-            formatter={(_v, _n, item) => [`${formatFen(item.payload.fen)} · ${t('report.orders', { count: item.payload.orders })}`, t('report.revenue')]}
+            formatter={(_v, _n, item) => [
+              `${formatFen(item.payload.fen)} · ${t('report.orders', { count: item.payload.orders })}`,
+              t('report.revenue'),
+            ]}
           />
           <Area type="monotone" dataKey="yuan" stroke="var(--app-primary, #1677ff)" fill="var(--app-primary, #1677ff)" fillOpacity={0.15} />
         </AreaChart>

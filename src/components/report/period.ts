@@ -32,5 +32,8 @@ export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now = Date
 
 /** The preset a period is, or custom. */
 export function presetOf(period: DayPeriod, now = Date.now()): PeriodPreset {
-  return PERIOD_PRESETS.find((p) => p !== 'custom' && presetPeriod(p, now).from === period.from && presetPeriod(p, now).to === period.to) ?? 'custom';
+  return (
+    PERIOD_PRESETS.find((p) => p !== 'custom' && presetPeriod(p, now).from === period.from && presetPeriod(p, now).to === period.to) ??
+    'custom'
+  );
 }

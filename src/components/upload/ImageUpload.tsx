@@ -135,8 +135,24 @@ export function ImageUpload(props: ImageUploadProps) {
             <div style={{ position: 'relative', width: '100%', height: '100%' }}>
               {node}
               <div style={{ position: 'absolute', left: 0, right: 0, bottom: -22, display: 'flex', justifyContent: 'center', gap: 4 }}>
-                <Button size="small" type="text" icon={<LeftOutlined />} aria-label={t('upload.moveBefore')} title={t('upload.moveBefore')} disabled={props.disabled || index === 0} onClick={() => move(file.uid, -1)} />
-                <Button size="small" type="text" icon={<RightOutlined />} aria-label={t('upload.moveAfter')} title={t('upload.moveAfter')} disabled={props.disabled || index === urls.length - 1} onClick={() => move(file.uid, 1)} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<LeftOutlined />}
+                  aria-label={t('upload.moveBefore')}
+                  title={t('upload.moveBefore')}
+                  disabled={props.disabled || index === 0}
+                  onClick={() => move(file.uid, -1)}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<RightOutlined />}
+                  aria-label={t('upload.moveAfter')}
+                  title={t('upload.moveAfter')}
+                  disabled={props.disabled || index === urls.length - 1}
+                  onClick={() => move(file.uid, 1)}
+                />
               </div>
             </div>
           );

@@ -35,7 +35,10 @@ export function inServerMenu(menu: readonly ServerMenuItem[], name: string): boo
  * (outside the allow list) is not-found instead. Paths outside the route table (`route` undefined)
  * pass on to the router's not-found page.
  */
-export function permissionCheck(route: CheckedRoute | undefined, { role, menuFromServer, serverMenu, menuLoading }: PermissionState): GuardDecision {
+export function permissionCheck(
+  route: CheckedRoute | undefined,
+  { role, menuFromServer, serverMenu, menuLoading }: PermissionState,
+): GuardDecision {
   if (!route) return CONTINUE;
   if (!menuFromServer) {
     if (canAccess(route, role)) return CONTINUE;

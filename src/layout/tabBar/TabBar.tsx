@@ -1,6 +1,13 @@
 import type { ReactElement } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
-import { CloseOutlined, ColumnWidthOutlined, MinusOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  ColumnWidthOutlined,
+  MinusOutlined,
+  ReloadOutlined,
+  VerticalLeftOutlined,
+  VerticalRightOutlined,
+} from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {

@@ -56,7 +56,8 @@ const account = {
   'account.password.resetTitle': 'Password reset',
   'account.password.initial': 'Initial password',
   'account.password.new': 'New password',
-  'account.password.once': 'This password is shown only once. Copy it, hand it to the person, and remind them to change it under User settings.',
+  'account.password.once':
+    'This password is shown only once. Copy it, hand it to the person, and remind them to change it under User settings.',
   'account.password.copy': 'Copy password',
   'account.password.copied': 'Copied',
   'account.password.close': 'Done',

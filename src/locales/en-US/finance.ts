@@ -50,7 +50,8 @@ const finance = {
   'finance.income.reversedBy': 'Reversed by #{{id}}',
   'finance.income.reverse': 'Reverse',
   'finance.income.reverse.title': 'Reverse entry #{{id}}',
-  'finance.income.reverse.description': 'An entry of the opposite amount will offset {{day}} {{category}} {{amount}}; the entry itself stays.',
+  'finance.income.reverse.description':
+    'An entry of the opposite amount will offset {{day}} {{category}} {{amount}}; the entry itself stays.',
   'finance.income.reversed': 'Entry #{{id}} reversed',
   'finance.income.created': 'Entered {{day}} {{category}}',
   'finance.income.category.required': 'Choose a category',

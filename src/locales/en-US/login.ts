@@ -17,10 +17,13 @@ const login = {
   'login.remember': 'Remember phone number',
   'login.remember.hint': 'Only the phone number is remembered on this device; the password is never stored',
   'login.forgot': 'Forgot password',
-  'login.forgot.content': 'Passwords are reset by the head-office administrator: please ask them to reset yours. If your phone still receives SMS, you can also sign in with an SMS code.',
+  'login.forgot.content':
+    'Passwords are reset by the head-office administrator: please ask them to reset yours. If your phone still receives SMS, you ' +
+    'can also sign in with an SMS code.',
   'login.forgot.useCaptcha': 'Sign in with SMS code',
   'login.register': 'Register',
-  'login.register.content': 'Accounts are opened by the head-office administrator under Accounts, with their role and shop: please ask them to open yours.',
+  'login.register.content':
+    'Accounts are opened by the head-office administrator under Accounts, with their role and shop: please ask them to open yours.',
   'login.gotIt': 'Got it',
   'login.submit': 'Sign in',
 };

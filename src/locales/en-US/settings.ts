@@ -1,7 +1,9 @@
 const settings = {
   'settings.title': 'Settings',
   'settings.open': 'Settings',
-  'settings.alert': 'These settings are kept in this browser only; another computer or cleared browser data starts from the defaults. "Copy settings" puts them on the clipboard as JSON.',
+  'settings.alert':
+    'These settings are kept in this browser only; another computer or cleared browser data starts from the defaults. "Copy setti' +
+    'ngs" puts them on the clipboard as JSON.',
   'settings.themeColor': 'Theme color',
   'settings.themeColor.palette': 'Palette derived from the theme color',
   'settings.content': 'Content',

@@ -67,7 +67,10 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.flatMap((i) =>
-    (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({ field: p.map(String).join('.'), message: i.message })),
+    (i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path]).map((p) => ({
+      field: p.map(String).join('.'),
+      message: i.message,
+    })),
   );
   throw invalid(fields[0]?.message ?? '输入不正确', fields);
 }
@@ -85,7 +88,8 @@ export async function input<S extends z.ZodType>(schema: S, request: Request): P
 }
 
 /** A query string read with its schema. */
-export const query = <S extends z.ZodType>(schema: S, request: Request): z.output<S> => parsed(schema, Object.fromEntries(new URL(request.url).searchParams));
+export const query = <S extends z.ZodType>(schema: S, request: Request): z.output<S> =>
+  parsed(schema, Object.fromEntries(new URL(request.url).searchParams));
 
 /** Like the server's parseChanges: a PATCH body that changes nothing is a 40000. */
 export async function changes<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {

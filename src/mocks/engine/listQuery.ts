@@ -31,9 +31,19 @@ const MAX_PAGE_SIZE = 200;
 const RESERVED = new Set(['_start', '_end', '_sort', '_order', 'q']);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-const BOOLS = new Map([['true', true], ['1', true], ['false', false], ['0', false]]);
+const BOOLS = new Map([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
 type Op = 'eq' | 'like' | 'gte' | 'lte' | 'ne';
-const OPS: Record<Exclude<Op, 'like'>, (order: number) => boolean> = { eq: (c) => c === 0, ne: (c) => c !== 0, gte: (c) => c >= 0, lte: (c) => c <= 0 };
+const OPS: Record<Exclude<Op, 'like'>, (order: number) => boolean> = {
+  eq: (c) => c === 0,
+  ne: (c) => c !== 0,
+  gte: (c) => c >= 0,
+  lte: (c) => c <= 0,
+};
 
 function pageParam(params: URLSearchParams, name: '_start' | '_end', fallback: number): number {
   const raw = params.get(name);
@@ -79,7 +89,8 @@ function condition(f: FilterField, field: string, key: string, op: Op, raws: str
   if ((op === 'gte' || op === 'lte') && (f.kind === 'bool' || f.kind === 'enum')) throw badField(key, `筛选字段 ${field} 不支持范围查询`);
   const values = raws.map((raw) => coerce(f, field, raw));
   // A point in time against a day is compared as its Asia/Shanghai day: "createdAt_lte=2026-11-22" takes in all of that day.
-  const order = (cell: unknown, v: FilterValue) => compare(f.kind !== 'instant' ? cell : typeof v === 'string' ? shanghaiDay(String(cell)) : Date.parse(String(cell)), v);
+  const order = (cell: unknown, v: FilterValue) =>
+    compare(f.kind !== 'instant' ? cell : typeof v === 'string' ? shanghaiDay(String(cell)) : Date.parse(String(cell)), v);
   return (row) => {
     const cell = cellOf(row, field);
     if (cell === null || cell === undefined) return false;
@@ -98,7 +109,12 @@ export function pageBounds(params: URLSearchParams, maxPageSize = MAX_PAGE_SIZE)
 }
 
 /** Every row of `rows` the query's filters, search and order pick, in that order: a list without pages (its sums, its export). */
-export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: ListHooks<Row>, params: URLSearchParams, rows: Row[]): Row[] {
+export function matchingRows<Row extends { id: number }>(
+  spec: ListSpec,
+  hooks: ListHooks<Row>,
+  params: URLSearchParams,
+  rows: Row[],
+): Row[] {
   // Names from the request are looked up among our own entries only.
   const filters = new Map(Object.entries(spec.filters));
   const own = new Map(Object.entries({ ...periodFilters(hooks, params), ...hooks.filters }));
@@ -120,7 +136,10 @@ export function matchingRows<Row extends { id: number }>(spec: ListSpec, hooks: 
     conditions.push((row) => hooks.search!(row, q));
   }
 
-  const sorts = params.getAll('_sort').flatMap((s) => s.split(',')).filter(Boolean);
+  const sorts = params
+    .getAll('_sort')
+    .flatMap((s) => s.split(','))
+    .filter(Boolean);
   const orders = params.getAll('_order').flatMap((s) => s.split(','));
   const sortable = new Set<string>(spec.sortable);
   const keys = sorts.map((field, i) => {
@@ -148,7 +167,10 @@ function periodFilters<Row>({ period }: ListHooks<Row>, params: URLSearchParams)
     const day = period(row, params);
     return day !== null && test(day);
   };
-  return { from: ([from]: FilterValue[]) => within((day) => day >= String(from)), to: ([to]: FilterValue[]) => within((day) => day <= String(to)) };
+  return {
+    from: ([from]: FilterValue[]) => within((day) => day >= String(from)),
+    to: ([to]: FilterValue[]) => within((day) => day <= String(to)),
+  };
 }
 
 /** q as part of any of these text fields, case-insensitive: the search most lists use. */

@@ -25,7 +25,8 @@ export function authenticate(request: Request): Session {
   const m = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(request.headers.get('authorization')?.trim() ?? '');
   const session = m ? sessions.get(m[1]) : undefined;
   if (!session || session.ended === 'logout') throw new MockError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
-  if (session.ended === 'revoked') throw new MockError(ErrorCode.SESSION_ENDED, '登录状态已失效（密码已修改、账号已停用或在别处变更），请重新登录');
+  if (session.ended === 'revoked')
+    throw new MockError(ErrorCode.SESSION_ENDED, '登录状态已失效（密码已修改、账号已停用或在别处变更），请重新登录');
   if (session.ended === 'expired') throw new MockError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
   return session;
 }

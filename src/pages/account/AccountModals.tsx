@@ -44,7 +44,15 @@ function NameField() {
 }
 
 /** New account with its grants; the answer carries the initial password, handed to `onCreated` to show once. */
-export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (a: AccountWithPassword) => void }) {
+export function AccountCreateModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (a: AccountWithPassword) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateValues>();
   const shops = useShopOptions();
@@ -52,14 +60,17 @@ export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean
     form.resetFields();
     onClose();
   };
-  const create = useAccountMutation((v: CreateValues) => api.post<AccountWithPassword>(ACCOUNT_API.list, { ...v, grants: v.grants.map(toGrant) }), {
-    onSuccess: (account) => {
-      close();
-      void message.success(t('account.created', { name: account.name }));
-      onCreated(account);
+  const create = useAccountMutation(
+    (v: CreateValues) => api.post<AccountWithPassword>(ACCOUNT_API.list, { ...v, grants: v.grants.map(toGrant) }),
+    {
+      onSuccess: (account) => {
+        close();
+        void message.success(t('account.created', { name: account.name }));
+        onCreated(account);
+      },
+      onError: (error) => applyServerErrors(form, error),
     },
-    onError: (error) => applyServerErrors(form, error),
-  });
+  );
   return (
     <Modal
       open={open}
@@ -97,7 +108,14 @@ export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean
                 {rows.map((row) => (
                   <div key={row.key} style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
                     <GrantInputs name={[row.name]} path={['grants', row.name]} shops={shops} />
-                    {rows.length > 1 && <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('account.grant.remove')} onClick={() => remove(row.name)} />}
+                    {rows.length > 1 && (
+                      <Button
+                        type="text"
+                        icon={<MinusCircleOutlined />}
+                        aria-label={t('account.grant.remove')}
+                        onClick={() => remove(row.name)}
+                      />
+                    )}
                   </div>
                 ))}
                 <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} block>
@@ -120,13 +138,16 @@ export function AccountCreateModal({ open, onClose, onCreated }: { open: boolean
 export function AccountEditModal({ account, onClose }: { account: Account | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EditValues>();
-  const save = useAccountMutation(({ id, values }: { id: number; values: EditValues }) => http.patch<Account>(ACCOUNT_API.one(id), values).then((r) => r.data), {
-    onSuccess: (saved) => {
-      onClose();
-      void message.success(t('account.updated', { name: saved.name }));
+  const save = useAccountMutation(
+    ({ id, values }: { id: number; values: EditValues }) => http.patch<Account>(ACCOUNT_API.one(id), values).then((r) => r.data),
+    {
+      onSuccess: (saved) => {
+        onClose();
+        void message.success(t('account.updated', { name: saved.name }));
+      },
+      onError: (error) => applyServerErrors(form, error),
     },
-    onError: (error) => applyServerErrors(form, error),
-  });
+  );
   return (
     <Modal
       open={!!account}
@@ -159,13 +180,16 @@ export function GrantAddModal({ account, onClose }: { account: Account | undefin
   const { t } = useTranslation();
   const [form] = Form.useForm<GrantValues>();
   const shops = useShopOptions();
-  const add = useAccountMutation(({ id, grant }: { id: number; grant: GrantValues }) => api.post<Account>(ACCOUNT_API.grants(id), toGrant(grant)), {
-    onSuccess: (saved) => {
-      onClose();
-      void message.success(t('account.grant.added', { name: saved.name }));
+  const add = useAccountMutation(
+    ({ id, grant }: { id: number; grant: GrantValues }) => api.post<Account>(ACCOUNT_API.grants(id), toGrant(grant)),
+    {
+      onSuccess: (saved) => {
+        onClose();
+        void message.success(t('account.grant.added', { name: saved.name }));
+      },
+      onError: (error) => applyServerErrors(form, error),
     },
-    onError: (error) => applyServerErrors(form, error),
-  });
+  );
   return (
     <Modal
       open={!!account}

@@ -24,7 +24,11 @@ export function toGrant(values: GrantValues): GrantInput {
 /** Every shop for the grant picker; a chain has far fewer than one page of 200. Closed shops cannot be granted. */
 export function useShopOptions() {
   const { t } = useTranslation();
-  const { result, query } = useList<Shop>({ resource: 'shops', pagination: { currentPage: 1, pageSize: 200 }, sorters: [{ field: 'name', order: 'asc' }] });
+  const { result, query } = useList<Shop>({
+    resource: 'shops',
+    pagination: { currentPage: 1, pageSize: 200 },
+    sorters: [{ field: 'name', order: 'asc' }],
+  });
   const options = result.data.map((s) => ({
     value: s.id,
     label: s.status === 'open' ? s.name : `${s.name}${t('account.grant.closedShop')}`,
@@ -45,7 +49,11 @@ export function GrantInputs({ name, path, shops }: { name: NamePath; path: NameP
   const rolePath = [...path, 'role'];
   return (
     <>
-      <Form.Item name={[...name, 'role']} rules={[{ required: true, message: t('account.grant.role.required') }]} style={{ marginBottom: 0, width: 130 }}>
+      <Form.Item
+        name={[...name, 'role']}
+        rules={[{ required: true, message: t('account.grant.role.required') }]}
+        style={{ marginBottom: 0, width: 130 }}
+      >
         <Select<Role> options={roleOptions(t)} placeholder={t('account.grant.role.placeholder')} aria-label={t('account.grant.role')} />
       </Form.Item>
       <Form.Item noStyle dependencies={[rolePath]}>

@@ -74,9 +74,13 @@ export default function AccountListPage() {
   const [password, setPassword] = useState<PasswordShown>();
   const me = useCurrentUser();
 
-  const setStatus = useAccountMutation(({ account, to }: { account: Account; to: AccountStatus }) =>
-    api.post<Account>(to === 'disabled' ? ACCOUNT_API.disable(account.id) : ACCOUNT_API.enable(account.id)),
-    { onSuccess: (saved) => void message.success(t(saved.status === 'disabled' ? 'account.disabled' : 'account.enabled', { name: saved.name })) },
+  const setStatus = useAccountMutation(
+    ({ account, to }: { account: Account; to: AccountStatus }) =>
+      api.post<Account>(to === 'disabled' ? ACCOUNT_API.disable(account.id) : ACCOUNT_API.enable(account.id)),
+    {
+      onSuccess: (saved) =>
+        void message.success(t(saved.status === 'disabled' ? 'account.disabled' : 'account.enabled', { name: saved.name })),
+    },
   );
   const resetPassword = useAccountMutation((account: Account) => api.post<AccountWithPassword>(ACCOUNT_API.resetPassword(account.id)), {
     onSuccess: (saved) => setPassword({ account: saved, reason: 'reset' }),
@@ -127,7 +131,11 @@ export default function AccountListPage() {
                 <GrantTag key={g.id} account={a} grant={g} />
               ))}
               <Allowed action="grants">
-                <Tag className="account-grant-add" style={{ borderStyle: 'dashed', cursor: 'pointer', marginBottom: 4 }} onClick={() => setGranting(a)}>
+                <Tag
+                  className="account-grant-add"
+                  style={{ borderStyle: 'dashed', cursor: 'pointer', marginBottom: 4 }}
+                  onClick={() => setGranting(a)}
+                >
                   <PlusOutlined /> {t('account.grant.add')}
                 </Tag>
               </Allowed>
@@ -138,7 +146,9 @@ export default function AccountListPage() {
           field: 'status',
           width: 80,
           sortable: true,
-          render: (status: AccountStatus) => <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('account', 'status', status))}</Tag>,
+          render: (status: AccountStatus) => (
+            <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('account', 'status', status))}</Tag>
+          ),
         },
         { field: 'remark', width: 140, ellipsis: true, responsive: ['xxl'] },
         { field: 'createdAt', width: 150, sortable: true, render: (iso: string) => formatDateTime(iso) },
@@ -196,7 +206,11 @@ export default function AccountListPage() {
       )}
       ownActions={['reset-password', 'disable', 'enable', 'grants']}
     >
-      <AccountCreateModal open={creating} onClose={() => setCreating(false)} onCreated={(account) => setPassword({ account, reason: 'created' })} />
+      <AccountCreateModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(account) => setPassword({ account, reason: 'created' })}
+      />
       <AccountEditModal account={editing} onClose={() => setEditing(undefined)} />
       <GrantAddModal account={granting} onClose={() => setGranting(undefined)} />
       <PasswordOnceModal shown={password} onClose={() => setPassword(undefined)} />

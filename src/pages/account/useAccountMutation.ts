@@ -5,7 +5,10 @@ import type { ApiError } from '../../providers/http';
 const ACCOUNTS_RESOURCE = 'accounts';
 
 /** An account call (create, patch, disable, grants...) after which the accounts list is fetched again. */
-export function useAccountMutation<V, R>(call: (v: V) => Promise<R>, handlers: { onSuccess?: (r: R, v: V) => void; onError?: (e: ApiError) => void } = {}) {
+export function useAccountMutation<V, R>(
+  call: (v: V) => Promise<R>,
+  handlers: { onSuccess?: (r: R, v: V) => void; onError?: (e: ApiError) => void } = {},
+) {
   const invalidate = useInvalidate();
   return useMutation<R, ApiError, V>({
     mutationFn: call,

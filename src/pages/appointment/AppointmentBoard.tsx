@@ -76,10 +76,17 @@ const MIN_COLUMN_PX = 110;
 const GUTTER_PX = 60;
 
 /** The calendar answer reaches the board through the data provider as the server sent it: columns, read here into bookings. */
-const calendarPage = (answer: GetListResponse<BaseRecord>): GetListResponse<AppointmentCalendarRow> => ({ ...answer, data: calendarRows(answer.data as unknown as AppointmentCalendar) });
+const calendarPage = (answer: GetListResponse<BaseRecord>): GetListResponse<AppointmentCalendarRow> => ({
+  ...answer,
+  data: calendarRows(answer.data as unknown as AppointmentCalendar),
+});
 
 /** Monday 00:00 of the week of `d` (wall clock). */
-const weekStart = (d: Date) => dayjs(d).subtract((dayjs(d).day() + 6) % 7, 'day').startOf('day').toDate();
+const weekStart = (d: Date) =>
+  dayjs(d)
+    .subtract((dayjs(d).day() + 6) % 7, 'day')
+    .startOf('day')
+    .toDate();
 
 /**
  * The shop's booking board: a day view with a column per active staff member, a week view and a
@@ -102,8 +109,16 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   const [moving, setMoving] = useState<Map<number, { start: Date; end: Date; resourceId: number }>>(new Map());
   const { mutate: update } = useUpdate<Appointment, ApiError>();
 
-  const rangeStart = view === 'week' ? weekStart(date) : view === 'list' ? (listRange?.[0] ?? weekStart(date)) : dayjs(date).startOf('day').toDate();
-  const rangeEnd = view === 'week' ? dayjs(rangeStart).add(7, 'day').toDate() : view === 'list' ? dayjs(listRange?.[1] ?? dayjs(rangeStart).add(6, 'day').toDate()).add(1, 'day').toDate() : dayjs(rangeStart).add(1, 'day').toDate();
+  const rangeStart =
+    view === 'week' ? weekStart(date) : view === 'list' ? (listRange?.[0] ?? weekStart(date)) : dayjs(date).startOf('day').toDate();
+  const rangeEnd =
+    view === 'week'
+      ? dayjs(rangeStart).add(7, 'day').toDate()
+      : view === 'list'
+        ? dayjs(listRange?.[1] ?? dayjs(rangeStart).add(6, 'day').toDate())
+            .add(1, 'day')
+            .toDate()
+        : dayjs(rangeStart).add(1, 'day').toDate();
 
   const shared: CrudFilter[] = [
     { field: 'from', operator: 'eq', value: fromWallClock(rangeStart) },
@@ -135,7 +150,10 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   const query = isList ? listQuery : calendarQuery;
   const rows = useMemo(() => calendar?.data ?? [], [calendar]);
 
-  const columns: StaffColumn[] = useMemo(() => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))], [setup.staff, t]);
+  const columns: StaffColumn[] = useMemo(
+    () => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))],
+    [setup.staff, t],
+  );
   const events: CalEvent[] = useMemo(
     () =>
       rows.map((row) => {
@@ -180,7 +198,10 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
         id: event.id,
         values: changes,
         mutationMode: 'pessimistic',
-        successNotification: () => ({ type: 'success', message: t('appointment.moved', { time: `${formatDateTime(fromWallClock(s))}–${dayjs(e).format('HH:mm')}` }) }),
+        successNotification: () => ({
+          type: 'success',
+          message: t('appointment.moved', { time: `${formatDateTime(fromWallClock(s))}–${dayjs(e).format('HH:mm')}` }),
+        }),
       },
       // A refusal (409 clash, 40000 outside hours) has been toasted with the server's reason; the booking goes back.
       { onSettled: settle },
@@ -189,7 +210,12 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
 
   const pickSlot = (slot: SlotInfo) => {
     const minutes = Math.round((new Date(slot.end).getTime() - new Date(slot.start).getTime()) / 60_000);
-    setDraft({ start: new Date(slot.start), minutes, staffId: slot.resourceId === undefined || Number(slot.resourceId) === UNASSIGNED ? null : Number(slot.resourceId), entitlement: entitlement ?? undefined });
+    setDraft({
+      start: new Date(slot.start),
+      minutes,
+      staffId: slot.resourceId === undefined || Number(slot.resourceId) === UNASSIGNED ? null : Number(slot.resourceId),
+      entitlement: entitlement ?? undefined,
+    });
   };
 
   const unit = view === 'day' ? 'day' : 'week';
@@ -203,11 +229,23 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
           <Button onClick={() => setDate(shanghaiToday())}>{t('appointment.today')}</Button>
-          <Button icon={<LeftOutlined />} aria-label={t('appointment.prev', { unit: t(`appointment.unit.${unit}`) })} onClick={() => move(-1)} />
-          <Button icon={<RightOutlined />} aria-label={t('appointment.next', { unit: t(`appointment.unit.${unit}`) })} onClick={() => move(1)} />
+          <Button
+            icon={<LeftOutlined />}
+            aria-label={t('appointment.prev', { unit: t(`appointment.unit.${unit}`) })}
+            onClick={() => move(-1)}
+          />
+          <Button
+            icon={<RightOutlined />}
+            aria-label={t('appointment.next', { unit: t(`appointment.unit.${unit}`) })}
+            onClick={() => move(1)}
+          />
           <DatePicker allowClear={false} value={dayjs(date)} onChange={(d) => d && setDate(d.toDate())} />
           <Typography.Text strong data-testid="board-range">
-            {view === 'day' ? dayjs(date).locale(i18n.language === 'en-US' ? 'en' : 'zh-cn').format('YYYY-MM-DD dddd') : `${dayjs(rangeStart).format('MM-DD')} ~ ${dayjs(rangeEnd).subtract(1, 'day').format('MM-DD')}`}
+            {view === 'day'
+              ? dayjs(date)
+                  .locale(i18n.language === 'en-US' ? 'en' : 'zh-cn')
+                  .format('YYYY-MM-DD dddd')
+              : `${dayjs(rangeStart).format('MM-DD')} ~ ${dayjs(rangeEnd).subtract(1, 'day').format('MM-DD')}`}
           </Typography.Text>
           <Segmented<View>
             value={view}
@@ -218,7 +256,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
             options={(['day', 'week', 'list'] as const).map((v) => ({ value: v, label: t(`appointment.view.${v}`) }))}
           />
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDraft({ start: undefined, staffId: null, entitlement: entitlement ?? undefined })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDraft({ start: undefined, staffId: null, entitlement: entitlement ?? undefined })}
+        >
           {entitlement ? t('appointment.bookTouchUp') : t('appointment.book')}
         </Button>
       </Space>
@@ -249,7 +291,12 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           onChange={(programId) => setFilters((f) => ({ ...f, programId }))}
           options={setup.programs.map((p) => ({ value: p.id, label: p.name }))}
         />
-        <Input.Search allowClear style={{ width: 240 }} placeholder={t('appointment.filter.q')} onSearch={(q) => setFilters((f) => ({ ...f, q }))} />
+        <Input.Search
+          allowClear
+          style={{ width: 240 }}
+          placeholder={t('appointment.filter.q')}
+          onSearch={(q) => setFilters((f) => ({ ...f, q }))}
+        />
         {isList && (
           <DatePicker.RangePicker
             value={listRange ? [dayjs(listRange[0]), dayjs(listRange[1])] : [dayjs(rangeStart), dayjs(rangeEnd).subtract(1, 'day')]}
@@ -278,7 +325,14 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           dataSource={listResult?.data ?? []}
           locale={{ emptyText: t('appointment.list.empty') }}
           onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: listPage, pageSize: LIST_PAGE_SIZE, total: listResult?.total ?? 0, showSizeChanger: false, onChange: setListPage, showTotal: (total) => t('common.total', { total }) }}
+          pagination={{
+            current: listPage,
+            pageSize: LIST_PAGE_SIZE,
+            total: listResult?.total ?? 0,
+            showSizeChanger: false,
+            onChange: setListPage,
+            showTotal: (total) => t('common.total', { total }),
+          }}
           columns={[
             { title: t('appointment.field.time'), key: 'time', render: (_, r) => `${formatDateTime(r.startAt)}–${shanghaiHm(r.endAt)}` },
             { title: t('appointment.field.customer'), dataIndex: 'customerName' },
@@ -286,7 +340,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
             { title: t('appointment.field.program'), dataIndex: 'programName' },
             { title: t('appointment.field.staff'), key: 'staff', render: (_, r) => r.staffName || t('appointment.unassigned') },
             { title: t('appointment.field.kind'), key: 'kind', render: (_, r) => t(`appointment.kind.${r.kind}`) },
-            { title: t('appointment.field.status'), key: 'status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag> },
+            {
+              title: t('appointment.field.status'),
+              key: 'status',
+              render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag>,
+            },
           ]}
         />
       ) : (
@@ -294,7 +352,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
         <div style={{ overflowX: 'auto' }}>
           <div
             className="appointment-board"
-            style={{ height: 'calc(100vh - 300px)', minHeight: 520, minWidth: GUTTER_PX + (view === 'day' ? columns.length : 7) * MIN_COLUMN_PX }}
+            style={{
+              height: 'calc(100vh - 300px)',
+              minHeight: 520,
+              minWidth: GUTTER_PX + (view === 'day' ? columns.length : 7) * MIN_COLUMN_PX,
+            }}
             data-testid={`board-${view}`}
           >
             <DnDCalendar
@@ -323,9 +385,15 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
               onEventResize={reschedule}
               draggableAccessor={editable}
               resizableAccessor={editable}
-              eventPropGetter={(e) => ({ style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' }, className: `appointment-${e.row.status}` })}
+              eventPropGetter={(e) => ({
+                style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' },
+                className: `appointment-${e.row.status}`,
+              })}
               components={{ event: EventBody }}
-              formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}` }}
+              formats={{
+                timeGutterFormat: 'HH:mm',
+                eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}`,
+              }}
               messages={{ noEventsInRange: t('appointment.list.empty') }}
             />
           </div>

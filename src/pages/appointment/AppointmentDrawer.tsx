@@ -14,7 +14,11 @@ import { shanghaiHm } from './shanghaiClock';
 /** One booking: its details, the steps its status allows (from the contract's state machine) and its history. */
 export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null; onClose: () => void; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const { result: a, query } = useOne<AppointmentDetail>({ resource: 'appointments', id: id ?? undefined, queryOptions: { enabled: id !== null } });
+  const { result: a, query } = useOne<AppointmentDetail>({
+    resource: 'appointments',
+    id: id ?? undefined,
+    queryOptions: { enabled: id !== null },
+  });
   const { mutate, mutation } = useCustomMutation<AppointmentDetail, ApiError>();
   const invalidate = useInvalidate();
   const [cancelling, setCancelling] = useState(false);
@@ -26,7 +30,10 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
         url: `${API.resourceBase}/appointments/${id}/${action}`,
         method: 'post',
         values,
-        successNotification: () => ({ type: 'success', message: t('appointment.action.done', { action: t(`appointment.action.${action}`) }) }),
+        successNotification: () => ({
+          type: 'success',
+          message: t('appointment.action.done', { action: t(`appointment.action.${action}`) }),
+        }),
       },
       {
         onSuccess: () => {
@@ -41,7 +48,7 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
   const actions = a ? allowedAppointmentActions(a.status, a.startAt) : [];
   return (
     <Drawer open={id !== null} onClose={onClose} title={t('appointment.drawer.title')} width={480} destroyOnHidden>
-      {!a || query.isFetching && !a ? (
+      {!a || (query.isFetching && !a) ? (
         <Skeleton active />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -61,7 +68,9 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
               {formatDateTime(a.startAt)}–{shanghaiHm(a.endAt)}（{a.durationMinutes} 分钟）
             </Descriptions.Item>
             {a.note ? <Descriptions.Item label={t('appointment.field.note')}>{a.note}</Descriptions.Item> : null}
-            {a.overrideReason ? <Descriptions.Item label={t('appointment.field.overrideReason')}>{a.overrideReason}</Descriptions.Item> : null}
+            {a.overrideReason ? (
+              <Descriptions.Item label={t('appointment.field.overrideReason')}>{a.overrideReason}</Descriptions.Item>
+            ) : null}
             {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
           </Descriptions>
           {!readOnly &&
@@ -90,7 +99,8 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
                   color: STATUS_COLORS[h.toStatus],
                   children: (
                     <>
-                      <Typography.Text strong>{t(`appointment.action.${h.action}`)}</Typography.Text> {h.accountName} · {formatDateTime(h.createdAt)}
+                      <Typography.Text strong>{t(`appointment.action.${h.action}`)}</Typography.Text> {h.accountName} ·{' '}
+                      {formatDateTime(h.createdAt)}
                       {h.summary && <div style={{ color: '#888' }}>{h.summary}</div>}
                     </>
                   ),
@@ -111,7 +121,13 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
       >
-        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder={t('appointment.cancel.placeholder')} aria-label={t('appointment.cancel.reason')} />
+        <Input.TextArea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={200}
+          placeholder={t('appointment.cancel.placeholder')}
+          aria-label={t('appointment.cancel.reason')}
+        />
       </Modal>
     </Drawer>
   );

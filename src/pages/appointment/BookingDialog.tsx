@@ -37,7 +37,17 @@ interface BookingForm {
 const ANY = 0;
 
 /** The booking form: a customer (found or new), program, artist, time and note; server refusals land on their fields. */
-export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: BookingDraft | null; setup: ShopSetup; onClose: () => void; onBooked: (a: Appointment) => void }) {
+export function BookingDialog({
+  draft,
+  setup,
+  onClose,
+  onBooked,
+}: {
+  draft: BookingDraft | null;
+  setup: ShopSetup;
+  onClose: () => void;
+  onBooked: (a: Appointment) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BookingForm>();
   const { mutate: create, mutation } = useCreate<Appointment, ApiError>();
@@ -61,7 +71,14 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
   const customerId = Form.useWatch('customerId', form);
   const customerOptions = [
     ...(found?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} ${c.phone}` })),
-    ...(chainCard && !(found?.data ?? []).some((c) => c.id === chainCard.id) ? [{ value: chainCard.id, label: `${chainCard.name} ${chainCard.phone} · ${t('customerLookup.homeShop', { shop: chainCard.shopName })}` }] : []),
+    ...(chainCard && !(found?.data ?? []).some((c) => c.id === chainCard.id)
+      ? [
+          {
+            value: chainCard.id,
+            label: `${chainCard.name} ${chainCard.phone} · ${t('customerLookup.homeShop', { shop: chainCard.shopName })}`,
+          },
+        ]
+      : []),
   ];
 
   useEffect(() => {
@@ -87,7 +104,9 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
     const startAt = fromWallClock(v.start);
     const program = setup.programs.find((p) => p.id === v.programId);
     const values = {
-      ...(entitlement ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' } : { kind: 'new-customer', programId: v.programId }),
+      ...(entitlement
+        ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' }
+        : { kind: 'new-customer', programId: v.programId }),
       ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
       staffId: v.staffId === ANY ? null : v.staffId,
       startAt,
@@ -95,7 +114,14 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
       note: v.note ?? '',
     };
     create(
-      { resource: 'appointments', values, successNotification: (r) => ({ type: 'success', message: t('appointment.booked', { name: r?.data.customerName, time: formatDateTime(startAt) }) }) },
+      {
+        resource: 'appointments',
+        values,
+        successNotification: (r) => ({
+          type: 'success',
+          message: t('appointment.booked', { name: r?.data.customerName, time: formatDateTime(startAt) }),
+        }),
+      },
       {
         onSuccess: (r) => onBooked(r.data),
         // Field errors come back as customer.phone, staffId, ...: the form shows them where they belong.
@@ -122,7 +148,11 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
             style={{ marginBottom: 16 }}
             type={outsideWindow ? 'warning' : 'info'}
             message={`${entitlement.customerName} ${entitlement.customerPhone}`}
-            description={t('appointment.touchUp.for', { program: entitlement.programName, from: formatDateTime(entitlement.validFrom).slice(0, 10), until: formatDateTime(entitlement.validUntil).slice(0, 10) })}
+            description={t('appointment.touchUp.for', {
+              program: entitlement.programName,
+              from: formatDateTime(entitlement.validFrom).slice(0, 10),
+              until: formatDateTime(entitlement.validUntil).slice(0, 10),
+            })}
           />
         ) : (
           <>
@@ -137,10 +167,20 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
             </Form.Item>
             {mode === 'new' ? (
               <Input.Group compact>
-                <Form.Item name={['customer', 'name']} label={t('appointment.customer.name')} rules={[{ required: true }]} style={{ width: '30%' }}>
+                <Form.Item
+                  name={['customer', 'name']}
+                  label={t('appointment.customer.name')}
+                  rules={[{ required: true }]}
+                  style={{ width: '30%' }}
+                >
                   <Input maxLength={30} />
                 </Form.Item>
-                <Form.Item name={['customer', 'phone']} label={t('appointment.customer.phone')} rules={[{ required: true }]} style={{ width: '40%' }}>
+                <Form.Item
+                  name={['customer', 'phone']}
+                  label={t('appointment.customer.phone')}
+                  rules={[{ required: true }]}
+                  style={{ width: '40%' }}
+                >
                   <Input maxLength={11} />
                 </Form.Item>
                 <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')} style={{ width: '30%' }}>
@@ -172,7 +212,9 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
           </>
         )}
         <Form.Item name="staffId" label={t('appointment.field.staff')}>
-          <Select options={[{ value: ANY, label: t('appointment.anyArtist') }, ...setup.staff.map((s) => ({ value: s.id, label: s.name }))]} />
+          <Select
+            options={[{ value: ANY, label: t('appointment.anyArtist') }, ...setup.staff.map((s) => ({ value: s.id, label: s.name }))]}
+          />
         </Form.Item>
         <Form.Item name="start" label={t('appointment.field.startAt')} rules={[{ required: true }]}>
           <DatePicker showTime={{ format: 'HH:mm', minuteStep: 15 }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
@@ -181,7 +223,12 @@ export function BookingDialog({ draft, setup, onClose, onBooked }: { draft: Book
           <InputNumber min={SLOT_MINUTES} max={720} step={15} style={{ width: '100%' }} />
         </Form.Item>
         {entitlement && (
-          <Form.Item name="overrideReason" label={t('appointment.field.overrideReason')} extra={outsideWindow ? t('appointment.touchUp.outside') : undefined} rules={[{ required: outsideWindow }]}>
+          <Form.Item
+            name="overrideReason"
+            label={t('appointment.field.overrideReason')}
+            extra={outsideWindow ? t('appointment.touchUp.outside') : undefined}
+            rules={[{ required: outsideWindow }]}
+          >
             <Input maxLength={200} />
           </Form.Item>
         )}

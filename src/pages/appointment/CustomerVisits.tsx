@@ -37,7 +37,11 @@ export default function CustomerVisits({ customerId }: { customerId: number }) {
           { title: t('appointment.field.program'), dataIndex: 'programName' },
           { title: t('appointment.field.staff'), key: 'staff', render: (_, r) => r.staffName || t('appointment.unassigned') },
           { title: t('appointment.field.kind'), key: 'kind', render: (_, r) => t(`appointment.kind.${r.kind}`) },
-          { title: t('appointment.field.status'), key: 'status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag> },
+          {
+            title: t('appointment.field.status'),
+            key: 'status',
+            render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag>,
+          },
         ]}
       />
       <AppointmentDrawer id={openId} onClose={() => setOpenId(null)} />

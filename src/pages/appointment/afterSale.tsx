@@ -30,7 +30,12 @@ export default function AfterSaleAppointmentsPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title={t('appointment.entitlement.title')}>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search allowClear style={{ width: 260 }} placeholder={t('appointment.entitlement.search')} onSearch={(q) => searchFormProps.onFinish?.({ q, status: searchFormProps.form?.getFieldValue('status') })} />
+          <Input.Search
+            allowClear
+            style={{ width: 260 }}
+            placeholder={t('appointment.entitlement.search')}
+            onSearch={(q) => searchFormProps.onFinish?.({ q, status: searchFormProps.form?.getFieldValue('status') })}
+          />
           <Select<EntitlementStatus>
             allowClear
             style={{ width: 140 }}
@@ -49,11 +54,27 @@ export default function AfterSaleAppointmentsPage() {
           size="middle"
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: t('appointment.entitlement.field.customer'), key: 'customer', render: (_, e) => `${e.customerName} ${e.customerPhone}` },
+            {
+              title: t('appointment.entitlement.field.customer'),
+              key: 'customer',
+              render: (_, e) => `${e.customerName} ${e.customerPhone}`,
+            },
             { title: t('appointment.entitlement.field.program'), dataIndex: 'programName' },
-            { title: t('appointment.entitlement.field.window'), key: 'window', render: (_, e) => `${formatDateTime(e.validFrom).slice(0, 10)} ~ ${formatDateTime(e.validUntil).slice(0, 10)}` },
-            { title: t('appointment.entitlement.field.daysLeft'), key: 'daysLeft', render: (_, e) => t('appointment.entitlement.daysLeft', { days: entitlementDaysLeft(e.validUntil) }) },
-            { title: t('appointment.entitlement.field.status'), key: 'status', render: (_, e) => <Tag color={ENTITLEMENT_COLORS[e.status]}>{t(`appointment.entitlement.status.${e.status}`)}</Tag> },
+            {
+              title: t('appointment.entitlement.field.window'),
+              key: 'window',
+              render: (_, e) => `${formatDateTime(e.validFrom).slice(0, 10)} ~ ${formatDateTime(e.validUntil).slice(0, 10)}`,
+            },
+            {
+              title: t('appointment.entitlement.field.daysLeft'),
+              key: 'daysLeft',
+              render: (_, e) => t('appointment.entitlement.daysLeft', { days: entitlementDaysLeft(e.validUntil) }),
+            },
+            {
+              title: t('appointment.entitlement.field.status'),
+              key: 'status',
+              render: (_, e) => <Tag color={ENTITLEMENT_COLORS[e.status]}>{t(`appointment.entitlement.status.${e.status}`)}</Tag>,
+            },
             {
               title: t('common.actions'),
               key: 'actions',

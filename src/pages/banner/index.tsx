@@ -37,7 +37,11 @@ export default function BannerListPage() {
           field: 'image',
           width: 110,
           render: (url: string) =>
-            url ? <Image src={imageSrc(url)} width={88} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} /> : <Typography.Text type="secondary">{t('banner.noImage')}</Typography.Text>,
+            url ? (
+              <Image src={imageSrc(url)} width={88} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} />
+            ) : (
+              <Typography.Text type="secondary">{t('banner.noImage')}</Typography.Text>
+            ),
         },
         { field: 'name', width: 140, sortable: true },
         { field: 'platform', sortable: true },
@@ -48,7 +52,9 @@ export default function BannerListPage() {
           field: 'status',
           sortable: true,
           width: 90,
-          render: (status: BannerStatus) => <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('banner', 'status', status))}</Tag>,
+          render: (status: BannerStatus) => (
+            <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('banner', 'status', status))}</Tag>
+          ),
         },
         {
           field: 'startAt',

@@ -3,7 +3,13 @@ import { Alert, DatePicker, Descriptions, Form, Input, Modal, Radio, Select, Spa
 import { useCreate, useList } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AFTER_SALE_TYPES, MAX_AFTER_SALE_IMAGES, type AfterSale, type AfterSaleInput, type AfterSaleType } from '../../../contract/afterSale';
+import {
+  AFTER_SALE_TYPES,
+  MAX_AFTER_SALE_IMAGES,
+  type AfterSale,
+  type AfterSaleInput,
+  type AfterSaleType,
+} from '../../../contract/afterSale';
 import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
 import { MoneyInput, formatFen } from '../../components/money';
@@ -27,7 +33,15 @@ const isPaid = (o: Order) => (PAID_ORDER_STATUSES as readonly string[]).includes
  * was paid less what is refunded or asked back already, a touch-up, or a complaint; a reason, and
  * up to six images. Sent once per action with an Idempotency-Key.
  */
-export function AfterSaleRequestForm({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (a: AfterSale) => void }) {
+export function AfterSaleRequestForm({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (a: AfterSale) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RequestForm>();
   const [q, setQ] = useState('');
@@ -74,9 +88,20 @@ export function AfterSaleRequestForm({ open, onClose, onCreated }: { open: boole
   }, [open, form]);
 
   const submit = (v: RequestForm) => {
-    const body: AfterSaleInput = { orderId: v.orderId!, type: v.type, amountFen: v.type === 'refund' ? (v.amountFen ?? null) : null, reason: v.reason?.trim() ?? '', images: v.images ?? [] };
+    const body: AfterSaleInput = {
+      orderId: v.orderId!,
+      type: v.type,
+      amountFen: v.type === 'refund' ? (v.amountFen ?? null) : null,
+      reason: v.reason?.trim() ?? '',
+      images: v.images ?? [],
+    };
     create(
-      { resource: 'after-sales', values: body, meta: { headers: idempotencyHeaders(key.for(body)) }, successNotification: () => ({ type: 'success', message: t('checkstand.afterSale.created') }) },
+      {
+        resource: 'after-sales',
+        values: body,
+        meta: { headers: idempotencyHeaders(key.for(body)) },
+        successNotification: () => ({ type: 'success', message: t('checkstand.afterSale.created') }),
+      },
       {
         onSuccess: (r) => {
           key.settle();
@@ -104,16 +129,29 @@ export function AfterSaleRequestForm({ open, onClose, onCreated }: { open: boole
     >
       <Form<RequestForm> form={form} layout="vertical" onFinish={submit} initialValues={{ type: 'refund', images: [] }}>
         <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-          <Input.Search allowClear placeholder={t('checkstand.afterSale.findOrder')} aria-label={t('checkstand.afterSale.findOrder')} onSearch={setQ} style={{ flex: 1 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('checkstand.afterSale.findOrder')}
+            aria-label={t('checkstand.afterSale.findOrder')}
+            onSearch={setQ}
+            style={{ flex: 1 }}
+          />
           <DatePicker value={day} onChange={setDay} placeholder={t('checkstand.afterSale.paidOn')} />
         </Space.Compact>
-        <Form.Item name="orderId" label={t('afterSale.fields.orderNo')} rules={[{ required: true, message: t('checkstand.afterSale.pickOrder') }]}>
+        <Form.Item
+          name="orderId"
+          label={t('afterSale.fields.orderNo')}
+          rules={[{ required: true, message: t('checkstand.afterSale.pickOrder') }]}
+        >
           <Select<number>
             showSearch
             optionFilterProp="label"
             placeholder={t('checkstand.afterSale.pickOrder')}
             notFoundContent={t('checkstand.afterSale.noOrder')}
-            options={orders.map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.customerName} · ${formatFen(o.paidFen)} · ${formatDateTime(o.paidAt)}` }))}
+            options={orders.map((o) => ({
+              value: o.id,
+              label: `${o.orderNo} · ${o.customerName} · ${formatFen(o.paidFen)} · ${formatDateTime(o.paidAt)}`,
+            }))}
           />
         </Form.Item>
         {order && (
@@ -138,16 +176,29 @@ export function AfterSaleRequestForm({ open, onClose, onCreated }: { open: boole
             extra={order ? t('checkstand.afterSale.atMost', { amount: formatFen(refundableFen) }) : undefined}
             rules={[
               { required: true, message: t('checkstand.afterSale.amountRequired') },
-              { validator: (_, v?: number) => (v === undefined || (v > 0 && (!order || v <= refundableFen)) ? Promise.resolve() : Promise.reject(new Error(t('checkstand.afterSale.tooMuch', { amount: formatFen(refundableFen) })))) },
+              {
+                validator: (_, v?: number) =>
+                  v === undefined || (v > 0 && (!order || v <= refundableFen))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('checkstand.afterSale.tooMuch', { amount: formatFen(refundableFen) }))),
+              },
             ]}
           >
             <MoneyInput />
           </Form.Item>
         )}
-        <Form.Item name="reason" label={t('afterSale.fields.reason')} rules={[{ required: true, whitespace: true, message: t('checkstand.afterSale.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('afterSale.fields.reason')}
+          rules={[{ required: true, whitespace: true, message: t('checkstand.afterSale.reasonRequired') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
-        <Form.Item name="images" label={t('afterSale.fields.images')} extra={t('checkstand.afterSale.imagesExtra', { max: MAX_AFTER_SALE_IMAGES })}>
+        <Form.Item
+          name="images"
+          label={t('afterSale.fields.images')}
+          extra={t('checkstand.afterSale.imagesExtra', { max: MAX_AFTER_SALE_IMAGES })}
+        >
           <ImageListUpload max={MAX_AFTER_SALE_IMAGES} />
         </Form.Item>
         {type === 'touch-up' && <Alert type="info" showIcon message={t('checkstand.afterSale.touchUpHint')} />}

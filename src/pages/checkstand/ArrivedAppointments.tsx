@@ -29,7 +29,13 @@ export function ArrivedAppointments({ activeId, onPick }: { activeId: number | n
       renderItem={(a) => (
         <List.Item
           actions={[
-            <Button key="checkout" size="small" type={a.id === activeId ? 'primary' : 'default'} onClick={() => onPick(a)} aria-label={t('checkstand.arrived.checkoutFor', { name: a.customerName })}>
+            <Button
+              key="checkout"
+              size="small"
+              type={a.id === activeId ? 'primary' : 'default'}
+              onClick={() => onPick(a)}
+              aria-label={t('checkstand.arrived.checkoutFor', { name: a.customerName })}
+            >
               {t('checkstand.arrived.checkout')}
             </Button>,
           ]}

@@ -7,7 +7,15 @@ import type { Order } from '../../../contract/order';
 import type { ApiError } from '../../providers/http';
 
 /** Cancelling an unpaid order: a reason is required (the server refuses a paid one with 409). */
-export function CancelOrderDialog({ order, onClose, onCancelled }: { order: Order | null; onClose: () => void; onCancelled: (o: Order) => void }) {
+export function CancelOrderDialog({
+  order,
+  onClose,
+  onCancelled,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  onCancelled: (o: Order) => void;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const { mutate, mutation } = useCustomMutation<Order, ApiError>();
@@ -44,7 +52,14 @@ export function CancelOrderDialog({ order, onClose, onCancelled }: { order: Orde
     >
       <Form layout="vertical">
         <Form.Item label={t('order.fields.cancelReason')} required>
-          <Input.TextArea autoFocus rows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('checkstand.cancel.placeholder')} />
+          <Input.TextArea
+            autoFocus
+            rows={2}
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder={t('checkstand.cancel.placeholder')}
+          />
         </Form.Item>
       </Form>
     </Modal>

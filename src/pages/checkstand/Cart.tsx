@@ -79,14 +79,26 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
                 formatFen(l.discountFen)
               ),
           },
-          { key: 'amount', title: t('order.fields.amountFen'), align: 'right', render: (_, l) => <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text> },
+          {
+            key: 'amount',
+            title: t('order.fields.amountFen'),
+            align: 'right',
+            render: (_, l) => <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text>,
+          },
           ...(edits
             ? [
                 {
                   key: 'remove',
                   width: 44,
                   render: (_: unknown, l: PricedLine) => (
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('checkstand.cart.remove', { name: l.programName })} onClick={() => edits.onRemove(l.programId)} />
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('checkstand.cart.remove', { name: l.programName })}
+                      onClick={() => edits.onRemove(l.programId)}
+                    />
                   ),
                 },
               ]

@@ -23,7 +23,15 @@ const fromCard = (c: CustomerCard, ownShopId: number | undefined): DraftCustomer
  * another shop of the chain by the full phone only (a card); the walk-in (散客, null); or a new
  * customer made on the spot.
  */
-export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustomer | null; onChange: (c: DraftCustomer | null) => void; shopId?: number }) {
+export function CustomerPicker({
+  value,
+  onChange,
+  shopId,
+}: {
+  value: DraftCustomer | null;
+  onChange: (c: DraftCustomer | null) => void;
+  shopId?: number;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   // The last text searched for: the select clears its text when it loses focus (a click on the card
@@ -51,7 +59,11 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
 
   const submitNew = (v: CustomerInput) =>
     create(
-      { resource: 'customers', values: v, successNotification: (r) => ({ type: 'success', message: t('customer.created', { name: r?.data.name }) }) },
+      {
+        resource: 'customers',
+        values: v,
+        successNotification: (r) => ({ type: 'success', message: t('customer.created', { name: r?.data.name }) }),
+      },
       {
         onSuccess: (r) => {
           setCreating(false);
@@ -104,7 +116,9 @@ export function CustomerPicker({ value, onChange, shopId }: { value: DraftCustom
         />
       )}
       {nobodyHere && lookup.error && <Alert type="warning" showIcon message={lookup.error.message} />}
-      {nobodyHere && !lookup.isFetching && lookup.data === undefined && !lookup.error && <Typography.Text type="secondary">{t('customerLookup.hint')}</Typography.Text>}
+      {nobodyHere && !lookup.isFetching && lookup.data === undefined && !lookup.error && (
+        <Typography.Text type="secondary">{t('customerLookup.hint')}</Typography.Text>
+      )}
 
       {creating && (
         <Form<CustomerInput> form={form} layout="inline" onFinish={submitNew} initialValues={{ vip: false }} style={{ rowGap: 8 }}>

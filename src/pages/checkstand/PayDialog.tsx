@@ -89,7 +89,10 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
           <Space style={{ justifyContent: 'space-between', width: '100%' }}>
             <Typography.Text type="secondary">{order.orderNo}</Typography.Text>
             <Typography.Text>
-              {t('order.fields.payableFen')} <Typography.Text strong style={{ fontSize: 22 }}>{formatFen(payable)}</Typography.Text>
+              {t('order.fields.payableFen')}{' '}
+              <Typography.Text strong style={{ fontSize: 22 }}>
+                {formatFen(payable)}
+              </Typography.Text>
             </Typography.Text>
           </Space>
           <Space wrap>
@@ -115,14 +118,24 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
                 onChange={(amountFen) => setRows((all) => all.map((x, j) => (j === i ? { ...x, amountFen } : x)))}
                 onPressEnter={confirm}
               />
-              <Button icon={<DeleteOutlined />} aria-label={t('checkstand.pay.remove', { n: i + 1 })} onClick={() => setRows((all) => all.filter((_, j) => j !== i))} />
+              <Button
+                icon={<DeleteOutlined />}
+                aria-label={t('checkstand.pay.remove', { n: i + 1 })}
+                onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+              />
             </Space.Compact>
           ))}
           <Alert
             data-testid="remainder"
             type={left === 0 && rows.length > 0 ? 'success' : 'warning'}
             showIcon
-            message={left > 0 ? t('checkstand.pay.left', { amount: formatFen(left) }) : left < 0 ? t('checkstand.pay.over', { amount: formatFen(-left) }) : t('checkstand.pay.even')}
+            message={
+              left > 0
+                ? t('checkstand.pay.left', { amount: formatFen(left) })
+                : left < 0
+                  ? t('checkstand.pay.over', { amount: formatFen(-left) })
+                  : t('checkstand.pay.even')
+            }
           />
         </Space>
       )}

@@ -11,13 +11,26 @@ type TypeFilter = ProgramType | 0;
  * The shop's on-shelf programs by type (纹眉 / 纹唇 / 美容) and search; a click (or Enter in the
  * search box, for the first match) puts one in the cart. A VIP customer sees the VIP price.
  */
-export function ProgramPicker({ programs, loading, vip, onAdd }: { programs: readonly Program[]; loading: boolean; vip: boolean; onAdd: (p: Program) => void }) {
+export function ProgramPicker({
+  programs,
+  loading,
+  vip,
+  onAdd,
+}: {
+  programs: readonly Program[];
+  loading: boolean;
+  vip: boolean;
+  onAdd: (p: Program) => void;
+}) {
   const { t } = useTranslation();
   const [type, setType] = useState<TypeFilter>(0);
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return programs.filter((p) => p.status === 'on' && (type === 0 || p.type === type) && (!q || p.name.toLowerCase().includes(q) || p.tag.toLowerCase().includes(q)));
+    return programs.filter(
+      (p) =>
+        p.status === 'on' && (type === 0 || p.type === type) && (!q || p.name.toLowerCase().includes(q) || p.tag.toLowerCase().includes(q)),
+    );
   }, [programs, type, search]);
 
   return (
@@ -25,7 +38,10 @@ export function ProgramPicker({ programs, loading, vip, onAdd }: { programs: rea
       <Segmented<TypeFilter>
         value={type}
         onChange={setType}
-        options={[{ value: 0, label: t('checkstand.program.all') }, ...PROGRAM_TYPES.map((v) => ({ value: v, label: t(`program.options.type.${v}`) }))]}
+        options={[
+          { value: 0, label: t('checkstand.program.all') },
+          ...PROGRAM_TYPES.map((v) => ({ value: v, label: t(`program.options.type.${v}`) })),
+        ]}
       />
       <Input.Search
         allowClear
@@ -42,7 +58,12 @@ export function ProgramPicker({ programs, loading, vip, onAdd }: { programs: rea
       ) : (
         <div className="checkstand-programs">
           {shown.map((p) => (
-            <Button key={p.id} className="checkstand-program" onClick={() => onAdd(p)} aria-label={t('checkstand.program.add', { name: p.name })}>
+            <Button
+              key={p.id}
+              className="checkstand-program"
+              onClick={() => onAdd(p)}
+              aria-label={t('checkstand.program.add', { name: p.name })}
+            >
               <span className="checkstand-program-name">{p.name}</span>
               <Typography.Text type={vip ? 'warning' : 'secondary'} className="checkstand-program-price">
                 {formatFen(unitPrice(p, vip))}

@@ -50,7 +50,10 @@ export function Receipt({ order, paper }: { order: Order; paper: ReceiptPaper })
       ))}
       {order.refundedFen > 0 && row(t('order.fields.refundedFen'), `−${formatFen(order.refundedFen)}`)}
       <hr />
-      {row(t('checkstand.receipt.artists'), order.staffShares.map((s) => (order.staffShares.length > 1 ? `${s.staffName} ${formatBp(s.shareBp)}` : s.staffName)).join('、'))}
+      {row(
+        t('checkstand.receipt.artists'),
+        order.staffShares.map((s) => (order.staffShares.length > 1 ? `${s.staffName} ${formatBp(s.shareBp)}` : s.staffName)).join('、'),
+      )}
       {row(t('checkstand.receipt.cashier'), order.createdBy)}
       <div className="receipt-foot">{t('checkstand.receipt.thanks')}</div>
     </div>

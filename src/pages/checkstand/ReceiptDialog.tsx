@@ -7,7 +7,8 @@ import type { Order } from '../../../contract/order';
 import { PAGE_CSS, RECEIPT_PAPERS, Receipt, type ReceiptPaper } from './Receipt';
 
 const PAPER_KEY = 'checkstand-receipt-paper';
-const storedPaper = (): ReceiptPaper => (RECEIPT_PAPERS as readonly string[]).find((p) => p === localStorage.getItem(PAPER_KEY)) as ReceiptPaper | undefined ?? '80mm';
+const storedPaper = (): ReceiptPaper =>
+  ((RECEIPT_PAPERS as readonly string[]).find((p) => p === localStorage.getItem(PAPER_KEY)) as ReceiptPaper | undefined) ?? '80mm';
 
 /**
  * The receipt on screen, and a copy beside the app for the printer: print CSS hides everything but
@@ -28,7 +29,13 @@ export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose
       destroyOnHidden
       width={paper === 'a5' ? 620 : 420}
       footer={[
-        <Segmented<ReceiptPaper> key="paper" value={paper} onChange={choose} options={RECEIPT_PAPERS.map((p) => ({ value: p, label: t(`checkstand.receipt.paper.${p}`) }))} style={{ float: 'left' }} />,
+        <Segmented<ReceiptPaper>
+          key="paper"
+          value={paper}
+          onChange={choose}
+          options={RECEIPT_PAPERS.map((p) => ({ value: p, label: t(`checkstand.receipt.paper.${p}`) }))}
+          style={{ float: 'left' }}
+        />,
         <Button key="close" onClick={onClose}>
           {t('checkstand.receipt.close')}
         </Button>,

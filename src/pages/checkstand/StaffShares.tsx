@@ -15,7 +15,15 @@ function withStaff(ids: number[], before: readonly DraftShare[]): DraftShare[] {
 }
 
 /** Who did the work: one or more active staff of the shop, shares in percent adding up to 100. */
-export function StaffShares({ staff, value, onChange }: { staff: readonly Staff[]; value: DraftShare[]; onChange: (v: DraftShare[]) => void }) {
+export function StaffShares({
+  staff,
+  value,
+  onChange,
+}: {
+  staff: readonly Staff[];
+  value: DraftShare[];
+  onChange: (v: DraftShare[]) => void;
+}) {
   const { t } = useTranslation();
   const sum = value.reduce((s, x) => s + x.shareBp, 0);
   const nameOf = (id: number) => staff.find((m) => m.id === id)?.name ?? String(id);
@@ -33,7 +41,10 @@ export function StaffShares({ staff, value, onChange }: { staff: readonly Staff[
           onChange={(ids) => onChange(withStaff(ids, value))}
           options={staff.map((m) => ({ value: m.id, label: m.name }))}
         />
-        <Button disabled={value.length === 0} onClick={() => onChange(value.map((s, i) => ({ ...s, shareBp: evenSharesBp(value.length)[i] })))}>
+        <Button
+          disabled={value.length === 0}
+          onClick={() => onChange(value.map((s, i) => ({ ...s, shareBp: evenSharesBp(value.length)[i] })))}
+        >
           {t('checkstand.staff.even')}
         </Button>
       </Space.Compact>

@@ -12,7 +12,17 @@ const PAGE_SIZE = 10;
 const isPaid = (o: Order) => (PAID_ORDER_STATUSES as readonly string[]).includes(o.status);
 
 /** The shop's orders made today, newest first: state, and re-open, cancel (unpaid) or the receipt. */
-export function TodayOrders({ currentId, onReopen, onCancel, onReceipt }: { currentId: number; onReopen: (o: Order) => void; onCancel: (o: Order) => void; onReceipt: (o: Order) => void }) {
+export function TodayOrders({
+  currentId,
+  onReopen,
+  onCancel,
+  onReceipt,
+}: {
+  currentId: number;
+  onReopen: (o: Order) => void;
+  onCancel: (o: Order) => void;
+  onReceipt: (o: Order) => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const today = shanghaiToday();
@@ -35,7 +45,13 @@ export function TodayOrders({ currentId, onReopen, onCancel, onReceipt }: { curr
       // the programs under the customer, so no column hides under the fixed actions.
       scroll={{ x: 560 }}
       rowClassName={(o) => (o.id === currentId ? 'ant-table-row-selected' : '')}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, showTotal: (total) => t('common.total', { total }) }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: result?.total ?? 0,
+        onChange: setPage,
+        showTotal: (total) => t('common.total', { total }),
+      }}
       columns={[
         {
           key: 'orderNo',
@@ -54,12 +70,19 @@ export function TodayOrders({ currentId, onReopen, onCancel, onReceipt }: { curr
           render: (_, o) => (
             <>
               <div>{`${o.customerName}${o.customerVip ? ' · VIP' : ''}`}</div>
-              <Typography.Text type="secondary">{o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、')}</Typography.Text>
+              <Typography.Text type="secondary">
+                {o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、')}
+              </Typography.Text>
             </>
           ),
         },
         { key: 'payable', title: t('order.fields.payableFen'), align: 'right', width: 90, render: (_, o) => formatFen(o.payableFen) },
-        { key: 'status', title: t('order.fields.status'), width: 80, render: (_, o) => <Tag color={ORDER_STATUS_COLORS[o.status]}>{t(`order.options.status.${o.status}`)}</Tag> },
+        {
+          key: 'status',
+          title: t('order.fields.status'),
+          width: 80,
+          render: (_, o) => <Tag color={ORDER_STATUS_COLORS[o.status]}>{t(`order.options.status.${o.status}`)}</Tag>,
+        },
         {
           key: 'actions',
           title: t('common.actions'),

@@ -4,7 +4,13 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../contract/api';
-import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSale, type AfterSaleStatus, type AfterSaleType } from '../../../contract/afterSale';
+import {
+  AFTER_SALE_STATUSES,
+  AFTER_SALE_TYPES,
+  type AfterSale,
+  type AfterSaleStatus,
+  type AfterSaleType,
+} from '../../../contract/afterSale';
 import { dayRange } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
 import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
@@ -18,7 +24,12 @@ interface AfterSaleSearch extends ListSearch {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-export const AFTER_SALE_STATUS_COLORS: Record<AfterSaleStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red', withdrawn: 'default' };
+export const AFTER_SALE_STATUS_COLORS: Record<AfterSaleStatus, string> = {
+  pending: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+};
 
 /**
  * /checkstand/after-sale (shop-manager): the shop's after-sale requests with status, type and day
@@ -32,7 +43,12 @@ export default function CheckstandAfterSalePage() {
   const invalidate = useInvalidate();
   const withdraw = (a: AfterSale) =>
     mutate(
-      { url: `${API.resourceBase}/after-sales/${a.id}/withdraw`, method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('checkstand.afterSale.withdrawn', { orderNo: a.orderNo }) }) },
+      {
+        url: `${API.resourceBase}/after-sales/${a.id}/withdraw`,
+        method: 'post',
+        values: {},
+        successNotification: () => ({ type: 'success', message: t('checkstand.afterSale.withdrawn', { orderNo: a.orderNo }) }),
+      },
       { onSuccess: () => void invalidate({ resource: 'after-sales', invalidates: ['list'] }) },
     );
 
@@ -46,10 +62,20 @@ export default function CheckstandAfterSalePage() {
       filters={
         <>
           <Form.Item name="status">
-            <Select allowClear style={{ width: 120 }} placeholder={t('checkstand.afterSale.allStatuses')} options={AFTER_SALE_STATUSES.map((s) => ({ value: s, label: t(`afterSale.options.status.${s}`) }))} />
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('checkstand.afterSale.allStatuses')}
+              options={AFTER_SALE_STATUSES.map((s) => ({ value: s, label: t(`afterSale.options.status.${s}`) }))}
+            />
           </Form.Item>
           <Form.Item name="type">
-            <Select allowClear style={{ width: 120 }} placeholder={t('checkstand.afterSale.allTypes')} options={AFTER_SALE_TYPES.map((s) => ({ value: s, label: t(`afterSale.options.type.${s}`) }))} />
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('checkstand.afterSale.allTypes')}
+              options={AFTER_SALE_TYPES.map((s) => ({ value: s, label: t(`afterSale.options.type.${s}`) }))}
+            />
           </Form.Item>
           <Form.Item name="range">
             <DatePicker.RangePicker />
@@ -69,9 +95,19 @@ export default function CheckstandAfterSalePage() {
         { field: 'orderNo', width: 160 },
         { field: 'customerName', width: 90 },
         { field: 'type', width: 72, render: (_, a) => t(`afterSale.options.type.${a.type}`) },
-        { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (_, a) => (a.amountFen === null ? '-' : formatFen(a.amountFen)) },
+        {
+          field: 'amountFen',
+          sortable: true,
+          width: 100,
+          align: 'right',
+          render: (_, a) => (a.amountFen === null ? '-' : formatFen(a.amountFen)),
+        },
         { field: 'reason', ellipsis: true },
-        { field: 'status', width: 80, render: (_, a) => <Tag color={AFTER_SALE_STATUS_COLORS[a.status]}>{t(`afterSale.options.status.${a.status}`)}</Tag> },
+        {
+          field: 'status',
+          width: 80,
+          render: (_, a) => <Tag color={AFTER_SALE_STATUS_COLORS[a.status]}>{t(`afterSale.options.status.${a.status}`)}</Tag>,
+        },
         // Who asked: from 1600 px on, so the rest fits a 1280 px window.
         { field: 'requestedBy', responsive: ['xxl'], width: 90 },
         { field: 'rejectReason', ellipsis: true, render: (_, a) => a.rejectReason || a.reviewNote || '-' },
@@ -83,7 +119,12 @@ export default function CheckstandAfterSalePage() {
       rowActions={(a) =>
         a.status === 'pending' && (
           <Allowed action="withdraw">
-            <Popconfirm title={t('checkstand.afterSale.withdrawConfirm')} onConfirm={() => withdraw(a)} okText={t('common.ok')} cancelText={t('common.cancel')}>
+            <Popconfirm
+              title={t('checkstand.afterSale.withdrawConfirm')}
+              onConfirm={() => withdraw(a)}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+            >
               <Button type="link" size="small" loading={mutation.isPending && mutation.variables?.url.endsWith(`/${a.id}/withdraw`)}>
                 {t('checkstand.afterSale.withdraw')}
               </Button>

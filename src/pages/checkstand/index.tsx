@@ -40,7 +40,12 @@ function draftOf(o: Order): Draft {
   };
 }
 
-const pricedOf = (o: Order): PricedDraft => ({ lines: o.lines, totalFen: o.totalFen, discountFen: o.discountFen, payableFen: o.payableFen });
+const pricedOf = (o: Order): PricedDraft => ({
+  lines: o.lines,
+  totalFen: o.totalFen,
+  discountFen: o.discountFen,
+  payableFen: o.payableFen,
+});
 
 /**
  * /checkstand/cashier (shop-manager): one screen for the counter. Left, who and what: today's
@@ -81,7 +86,9 @@ export default function CashierPage() {
 
   const pickAppointment = async (a: Appointment) => {
     // The price depends on whether the customer is VIP; the card of another shop's customer is not ours to read.
-    const customer = await api.get<Customer>(`${API.resourceBase}/customers/${a.customerId}`, undefined, { silent: true }).catch(() => undefined);
+    const customer = await api
+      .get<Customer>(`${API.resourceBase}/customers/${a.customerId}`, undefined, { silent: true })
+      .catch(() => undefined);
     setDraft({
       ...EMPTY_DRAFT,
       customer: { id: a.customerId, name: a.customerName, phone: a.customerPhone, vip: customer?.vip ?? false },
@@ -96,7 +103,12 @@ export default function CashierPage() {
     if (problems.length > 0 || creating.isPending) return;
     const body = orderInput(draft);
     create(
-      { resource: 'orders', values: body, meta: { headers: idempotencyHeaders(key.for(body)) }, successNotification: (r) => ({ type: 'success', message: t('checkstand.order.created', { orderNo: r?.data.orderNo }) }) },
+      {
+        resource: 'orders',
+        values: body,
+        meta: { headers: idempotencyHeaders(key.for(body)) },
+        successNotification: (r) => ({ type: 'success', message: t('checkstand.order.created', { orderNo: r?.data.orderNo }) }),
+      },
       {
         onSuccess: (r) => {
           key.settle();
@@ -121,7 +133,12 @@ export default function CashierPage() {
 
   const editOpenOrder = (o: Order) =>
     cancelForEdit(
-      { url: `${API.resourceBase}/orders/${o.id}/cancel`, method: 'post', values: { reason: t('checkstand.order.editReason') }, successNotification: false },
+      {
+        url: `${API.resourceBase}/orders/${o.id}/cancel`,
+        method: 'post',
+        values: { reason: t('checkstand.order.editReason') },
+        successNotification: false,
+      },
       {
         onSuccess: () => {
           resetCurrentOrderId();
@@ -148,7 +165,12 @@ export default function CashierPage() {
             <CustomerPicker value={draft.customer} shopId={user?.shopID ?? undefined} onChange={(customer) => change({ customer })} />
           </Card>
           <Card size="small" title={t('checkstand.program.title')}>
-            <ProgramPicker programs={setup.programs} loading={setup.programsLoading} vip={draft.customer?.vip ?? false} onAdd={(p) => setDraft((d) => addProgram(d, p.id))} />
+            <ProgramPicker
+              programs={setup.programs}
+              loading={setup.programsLoading}
+              vip={draft.customer?.vip ?? false}
+              onAdd={(p) => setDraft((d) => addProgram(d, p.id))}
+            />
           </Card>
         </Space>
       </Col>
@@ -191,20 +213,38 @@ export default function CashierPage() {
               </Space>
             </Card>
           ) : (
-            <Card size="small" title={t('checkstand.cart.title')} extra={<Button size="small" onClick={() => setDraft(EMPTY_DRAFT)} disabled={draft === EMPTY_DRAFT}>{t('checkstand.cart.clear')}</Button>}>
+            <Card
+              size="small"
+              title={t('checkstand.cart.title')}
+              extra={
+                <Button size="small" onClick={() => setDraft(EMPTY_DRAFT)} disabled={draft === EMPTY_DRAFT}>
+                  {t('checkstand.cart.clear')}
+                </Button>
+              }
+            >
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Cart
                   priced={priced}
                   edits={{
-                    onLine: (programId, patch) => change({ lines: draft.lines.map((l) => (l.programId === programId ? { ...l, ...patch } : l)) }),
+                    onLine: (programId, patch) =>
+                      change({ lines: draft.lines.map((l) => (l.programId === programId ? { ...l, ...patch } : l)) }),
                     onRemove: (programId) => change({ lines: draft.lines.filter((l) => l.programId !== programId) }),
                     onDiscount: (discountFen) => change({ discountFen }),
                   }}
                 />
                 <Typography.Text strong>{t('order.fields.staffShares')}</Typography.Text>
                 <StaffShares staff={setup.staff} value={draft.shares} onChange={(shares) => change({ shares })} />
-                <Input.TextArea rows={1} maxLength={500} placeholder={t('order.fields.note')} aria-label={t('order.fields.note')} value={draft.note} onChange={(e) => change({ note: e.target.value })} />
-                {problems.length > 0 && draft.lines.length > 0 && <Alert type="warning" showIcon message={problems.map((p) => t(p)).join('；')} />}
+                <Input.TextArea
+                  rows={1}
+                  maxLength={500}
+                  placeholder={t('order.fields.note')}
+                  aria-label={t('order.fields.note')}
+                  value={draft.note}
+                  onChange={(e) => change({ note: e.target.value })}
+                />
+                {problems.length > 0 && draft.lines.length > 0 && (
+                  <Alert type="warning" showIcon message={problems.map((p) => t(p)).join('；')} />
+                )}
                 <Button type="primary" size="large" block disabled={problems.length > 0} loading={creating.isPending} onClick={checkout}>
                   {t('checkstand.order.checkout')} ({CHECKOUT_KEY})
                 </Button>
@@ -212,7 +252,12 @@ export default function CashierPage() {
             </Card>
           )}
           <Card size="small" title={t('checkstand.orders.title')}>
-            <TodayOrders currentId={currentId} onReopen={(o) => setCurrentOrderId(o.id)} onCancel={setCancelOrder} onReceipt={setReceiptOrder} />
+            <TodayOrders
+              currentId={currentId}
+              onReopen={(o) => setCurrentOrderId(o.id)}
+              onCancel={setCancelOrder}
+              onReceipt={setReceiptOrder}
+            />
           </Card>
         </Space>
       </Col>

@@ -34,7 +34,17 @@ export function priceDraft(d: Draft, programs: readonly Program[]): PricedDraft 
     const p = programs.find((x) => x.id === l.programId);
     if (!p) return [];
     const unitPriceFen = unitPrice(p, vip);
-    return [{ programId: p.id, programName: p.name, unitPriceFen, vipPrice: vip, quantity: l.quantity, discountFen: l.discountFen, amountFen: unitPriceFen * l.quantity - l.discountFen }];
+    return [
+      {
+        programId: p.id,
+        programName: p.name,
+        unitPriceFen,
+        vipPrice: vip,
+        quantity: l.quantity,
+        discountFen: l.discountFen,
+        amountFen: unitPriceFen * l.quantity - l.discountFen,
+      },
+    ];
   });
   const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
   return { lines, totalFen, discountFen: d.discountFen, payableFen: totalFen - d.discountFen };

@@ -43,18 +43,41 @@ function CustomerForm({ formProps, editing }: { formProps: FormProps<CustomerInp
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="vip" label={t('customer.fields.vip')} rules={[zodRule(S.vip)]} valuePropName="checked" extra={t('customer.vip.extra')}>
+          <Form.Item
+            name="vip"
+            label={t('customer.fields.vip')}
+            rules={[zodRule(S.vip)]}
+            valuePropName="checked"
+            extra={t('customer.vip.extra')}
+          >
             <Switch />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="tags" label={t('customer.fields.tags')} rules={[zodRule(S.tags)]} extra={t('customer.tags.extra', { max: MAX_TAGS })}>
-        <Select mode="tags" maxCount={MAX_TAGS} tokenSeparators={[',', '，', ' ']} open={false} suffixIcon={null} placeholder={t('customer.tags.placeholder')} />
+      <Form.Item
+        name="tags"
+        label={t('customer.fields.tags')}
+        rules={[zodRule(S.tags)]}
+        extra={t('customer.tags.extra', { max: MAX_TAGS })}
+      >
+        <Select
+          mode="tags"
+          maxCount={MAX_TAGS}
+          tokenSeparators={[',', '，', ' ']}
+          open={false}
+          suffixIcon={null}
+          placeholder={t('customer.tags.placeholder')}
+        />
       </Form.Item>
       <Form.Item name="healthNotes" label={t('customer.fields.healthNotes')} rules={[zodRule(S.healthNotes)]}>
         <Input.TextArea rows={2} maxLength={500} showCount placeholder={t('customer.healthNotes.placeholder')} />
       </Form.Item>
-      <Form.Item name="consentSignedAt" label={t('customer.fields.consentSignedAt')} rules={[zodRule(S.consentSignedAt)]} {...instantItemProps}>
+      <Form.Item
+        name="consentSignedAt"
+        label={t('customer.fields.consentSignedAt')}
+        rules={[zodRule(S.consentSignedAt)]}
+        {...instantItemProps}
+      >
         <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="notes" label={t('customer.fields.notes')} rules={[zodRule(S.notes)]}>

@@ -76,7 +76,13 @@ function Profile({ customer }: { customer: Customer }) {
   const screens = Grid.useBreakpoint();
   return (
     // On a phone, one column with each label above its value: side by side, a value is left a character wide.
-    <Descriptions column={{ xs: 1, sm: 1, md: 2 }} layout={screens.md ? 'horizontal' : 'vertical'} bordered size="middle" styles={{ label: { whiteSpace: 'nowrap' } }}>
+    <Descriptions
+      column={{ xs: 1, sm: 1, md: 2 }}
+      layout={screens.md ? 'horizontal' : 'vertical'}
+      bordered
+      size="middle"
+      styles={{ label: { whiteSpace: 'nowrap' } }}
+    >
       <Descriptions.Item label={t('customer.fields.name')}>{customer.name}</Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.phone')}>
         <RevealablePhone customer={customer} />
@@ -94,7 +100,11 @@ function Profile({ customer }: { customer: Customer }) {
         </Typography.Text>
       </Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.consentSignedAt')}>
-        {customer.consentSignedAt ? formatDateTime(customer.consentSignedAt) : <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>}
+        {customer.consentSignedAt ? (
+          formatDateTime(customer.consentSignedAt)
+        ) : (
+          <Typography.Text type="warning">{t('customer.consent.missing')}</Typography.Text>
+        )}
       </Descriptions.Item>
       <Descriptions.Item label={t('customer.fields.createdAt')}>{formatDateTime(customer.createdAt)}</Descriptions.Item>
     </Descriptions>
@@ -143,12 +153,15 @@ function Notes({ customer }: { customer: Customer }) {
       layout="vertical"
       initialValues={{ notes: customer.notes }}
       onFinish={({ notes }) =>
-        update({
-          resource: CUSTOMER_RESOURCE,
-          id: customer.id,
-          values: { notes },
-          successNotification: () => ({ type: 'success', message: t('customer.notes.saved') }),
-        }, { onError: (error) => applyServerErrors(form, error) })
+        update(
+          {
+            resource: CUSTOMER_RESOURCE,
+            id: customer.id,
+            values: { notes },
+            successNotification: () => ({ type: 'success', message: t('customer.notes.saved') }),
+          },
+          { onError: (error) => applyServerErrors(form, error) },
+        )
       }
     >
       <Form.Item name="notes" label={t('customer.fields.notes')} rules={[zodRule(customerCreateSchema.shape.notes)]}>

@@ -43,7 +43,15 @@ export default function CustomerListPage() {
             />
           </Form.Item>
           <Form.Item name="tags">
-            <Select mode="tags" maxCount={MAX_TAGS} open={false} suffixIcon={null} tokenSeparators={[',', '，', ' ']} placeholder={t('customer.filter.tags')} style={{ minWidth: 160 }} />
+            <Select
+              mode="tags"
+              maxCount={MAX_TAGS}
+              open={false}
+              suffixIcon={null}
+              tokenSeparators={[',', '，', ' ']}
+              placeholder={t('customer.filter.tags')}
+              style={{ minWidth: 160 }}
+            />
           </Form.Item>
           <Form.Item name="createdAt">
             <DatePicker.RangePicker placeholder={[t('customer.filter.createdFrom'), t('customer.filter.createdTo')]} />

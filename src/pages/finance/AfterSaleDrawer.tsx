@@ -101,7 +101,14 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
           {shown.status === 'pending' && (
             <Allowed action="approve">
               <Divider orientation="left">{t('finance.afterSale.decide')}</Divider>
-              {shown.type === 'refund' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('finance.afterSale.refundWarning', { amount: formatFen(shown.amountFen) })} />}
+              {shown.type === 'refund' && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  message={t('finance.afterSale.refundWarning', { amount: formatFen(shown.amountFen) })}
+                />
+              )}
               <Input.TextArea
                 rows={2}
                 value={note}
@@ -113,7 +120,9 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
               />
               <Space style={{ marginTop: 12 }}>
                 <Popconfirm
-                  title={t(shown.type === 'refund' ? 'finance.afterSale.approveRefund.confirm' : 'finance.afterSale.approve.confirm', { amount: formatFen(shown.amountFen) })}
+                  title={t(shown.type === 'refund' ? 'finance.afterSale.approveRefund.confirm' : 'finance.afterSale.approve.confirm', {
+                    amount: formatFen(shown.amountFen),
+                  })}
                   okText={t('common.ok')}
                   cancelText={t('common.cancel')}
                   onConfirm={() => approve(shown)}
@@ -137,7 +146,9 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
             title={t('finance.afterSale.reject.title', { orderNo: shown.orderNo })}
             label={f('rejectReason')}
             onClose={() => setRejecting(false)}
-            onSubmit={(reason) => call('after-sales', `${shown.id}/reject`, { reason }, () => t('finance.afterSale.rejected', { orderNo: shown.orderNo }))}
+            onSubmit={(reason) =>
+              call('after-sales', `${shown.id}/reject`, { reason }, () => t('finance.afterSale.rejected', { orderNo: shown.orderNo }))
+            }
           />
         </>
       )}

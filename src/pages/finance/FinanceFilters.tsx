@@ -21,7 +21,14 @@ export function StaffFilter() {
   const options = useStaffOptions(shopId);
   return (
     <Form.Item name="staffId">
-      <Select placeholder={t('finance.review.filter.staff')} options={options} allowClear showSearch optionFilterProp="label" style={{ width: 180 }} />
+      <Select
+        placeholder={t('finance.review.filter.staff')}
+        options={options}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 180 }}
+      />
     </Form.Item>
   );
 }
@@ -40,7 +47,11 @@ export function PeriodFilter({ required = false }: { required?: boolean }) {
   const { t } = useTranslation();
   return (
     <Form.Item name="period">
-      <DatePicker.RangePicker allowClear={!required} placeholder={[t('finance.filter.from'), t('finance.filter.to')]} style={{ width: 250 }} />
+      <DatePicker.RangePicker
+        allowClear={!required}
+        placeholder={[t('finance.filter.from'), t('finance.filter.to')]}
+        style={{ width: 250 }}
+      />
     </Form.Item>
   );
 }

@@ -9,7 +9,13 @@ export default function LedgerChart({ days }: { days: LedgerSummary['days'] }) {
   const income = t('finance.income.sum.income');
   const expense = t('finance.income.sum.expense');
   // recharts draws numbers: yuan as a number for the bars, the exact fen kept for the tooltip.
-  const data = days.map((d) => ({ day: d.day.slice(5), incomeFen: d.incomeFen, expenseFen: d.expenseFen, income: Number(fenToYuan(d.incomeFen)), expense: Number(fenToYuan(d.expenseFen)) }));
+  const data = days.map((d) => ({
+    day: d.day.slice(5),
+    incomeFen: d.incomeFen,
+    expenseFen: d.expenseFen,
+    income: Number(fenToYuan(d.incomeFen)),
+    expense: Number(fenToYuan(d.expenseFen)),
+  }));
   return (
     <div style={{ width: '100%', height: 240 }}>
       <ResponsiveContainer>

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LEDGER_TYPES, MANUAL_LEDGER_CATEGORIES, type LedgerEntry, type LedgerEntryInput, type LedgerType } from '../../../contract/ledgerEntry';
+import {
+  LEDGER_TYPES,
+  MANUAL_LEDGER_CATEGORIES,
+  type LedgerEntry,
+  type LedgerEntryInput,
+  type LedgerType,
+} from '../../../contract/ledgerEntry';
 import { dayItemProps, optionKey, shanghaiToday } from '../../components/crud';
 import { MoneyInput } from '../../components/money';
 import { useFinanceCall } from './useFinanceCall';
@@ -34,7 +40,16 @@ export function LedgerEntryDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal open={open} title={t('ledger.create')} okText={t('common.save')} cancelText={t('common.cancel')} okButtonProps={{ loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('ledger.create')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form<LedgerEntryInput>
         form={form}
         name="ledgerEntry"

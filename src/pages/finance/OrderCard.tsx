@@ -8,7 +8,13 @@ import { optionKey } from '../../components/crud';
 import { formatBp, formatFen } from '../../components/money';
 import { StatusTag } from './StatusTag';
 
-const ORDER_COLORS: Record<OrderStatus, string> = { unpaid: 'default', paid: 'green', 'partially-refunded': 'orange', refunded: 'red', cancelled: 'default' };
+const ORDER_COLORS: Record<OrderStatus, string> = {
+  unpaid: 'default',
+  paid: 'green',
+  'partially-refunded': 'orange',
+  refunded: 'red',
+  cancelled: 'default',
+};
 
 /**
  * One order as finance needs it to judge an after-sale: what was sold, who served, what was paid
@@ -38,7 +44,9 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
           <Tag color={ORDER_COLORS[order.status]}>{t(optionKey('order', 'status', order.status))}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={f('shopId')}>{order.shopName}</Descriptions.Item>
-        <Descriptions.Item label={f('customerName')}>{[order.customerName, order.customerPhone].filter(Boolean).join(' ')}</Descriptions.Item>
+        <Descriptions.Item label={f('customerName')}>
+          {[order.customerName, order.customerPhone].filter(Boolean).join(' ')}
+        </Descriptions.Item>
         <Descriptions.Item label={f('payableFen')}>{formatFen(order.payableFen)}</Descriptions.Item>
         <Descriptions.Item label={f('paidAt')}>{formatDateTime(order.paidAt) || '-'}</Descriptions.Item>
         <Descriptions.Item label={f('paidFen')}>{formatFen(order.paidFen)}</Descriptions.Item>
@@ -78,8 +86,17 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
         locale={{ emptyText: t('finance.afterSale.noEarlierRefunds') }}
         columns={[
           { title: t('afterSale.fields.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
-          { title: t('afterSale.fields.amountFen'), dataIndex: 'amountFen', align: 'right', render: (fen: number | null) => formatFen(fen) },
-          { title: t('afterSale.fields.status'), dataIndex: 'status', render: (status: string, r) => <StatusTag labels="afterSale" status={status} rejectReason={r.rejectReason} /> },
+          {
+            title: t('afterSale.fields.amountFen'),
+            dataIndex: 'amountFen',
+            align: 'right',
+            render: (fen: number | null) => formatFen(fen),
+          },
+          {
+            title: t('afterSale.fields.status'),
+            dataIndex: 'status',
+            render: (status: string, r) => <StatusTag labels="afterSale" status={status} rejectReason={r.rejectReason} />,
+          },
           { title: t('afterSale.fields.reason'), dataIndex: 'reason', ellipsis: true },
         ]}
       />

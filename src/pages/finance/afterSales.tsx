@@ -66,9 +66,17 @@ export default function AfterSaleReviewPage() {
         { field: 'shopName', titleKey: 'afterSale.fields.shopId', width: 120, ellipsis: true },
         { field: 'orderNo', width: 160 },
         { field: 'customerName', width: 80 },
-        { field: 'type', width: 72, render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag> },
+        {
+          field: 'type',
+          width: 72,
+          render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag>,
+        },
         { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (fen: number | null) => formatFen(fen) },
-        { field: 'status', width: 72, render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} /> },
+        {
+          field: 'status',
+          width: 72,
+          render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} />,
+        },
         { field: 'reason', ellipsis: true },
         // Who asked and when it was decided are in the drawer; as columns from 1600 px on.
         { field: 'requestedBy', responsive: ['xxl'], width: 90 },

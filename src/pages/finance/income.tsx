@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Button, Form, Select, Space, Tag, Typography } from 'antd';
 import { getDefaultFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { LEDGER_CATEGORIES, LEDGER_TYPES, SYSTEM_LEDGER_CATEGORIES, type LedgerCategory, type LedgerEntry, type LedgerType } from '../../../contract/ledgerEntry';
+import {
+  LEDGER_CATEGORIES,
+  LEDGER_TYPES,
+  SYSTEM_LEDGER_CATEGORIES,
+  type LedgerCategory,
+  type LedgerEntry,
+  type LedgerType,
+} from '../../../contract/ledgerEntry';
 import { formatFen } from '../../components/money';
 import { optionKey, useOptions } from '../../components/crud';
 import { ExportButton } from '../../components/export';
@@ -25,7 +32,8 @@ interface LedgerSearch extends ListSearch {
  * A hand entry that neither reverses another nor is reversed yet may be reversed; service income
  * and refunds follow their orders and are never reversed by hand.
  */
-const reversible = (e: LedgerEntry) => e.reversalOf === null && e.reversedBy === null && !Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category);
+const reversible = (e: LedgerEntry) =>
+  e.reversalOf === null && e.reversedBy === null && !Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category);
 
 /**
  * /finance/income (shop-manager): the current shop's book for a period (this month first), its
@@ -70,13 +78,22 @@ export default function IncomePage() {
       restoreSearch={(filters) => ({ period: periodOf(filters) })}
       onCreate={() => setCreating(true)}
       extra={(query) => <ExportButton resource="ledger" query={query} />}
-      header={({ filters }) => <LedgerSums from={getDefaultFilter('from', filters, 'eq') as string | undefined} to={getDefaultFilter('to', filters, 'eq') as string | undefined} />}
+      header={({ filters }) => (
+        <LedgerSums
+          from={getDefaultFilter('from', filters, 'eq') as string | undefined}
+          to={getDefaultFilter('to', filters, 'eq') as string | undefined}
+        />
+      )}
       scrollX={960}
       actionsWidth={90}
       ownActions={['reverse']}
       columns={[
         { field: 'occurredOn', sortable: true, width: 110 },
-        { field: 'type', width: 80, render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag> },
+        {
+          field: 'type',
+          width: 80,
+          render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag>,
+        },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
         {
           field: 'amountFen',
@@ -138,7 +155,9 @@ export default function IncomePage() {
         }
         label={t('ledger.fields.reason')}
         onClose={() => setReversing(null)}
-        onSubmit={(reason) => call<LedgerEntry>('ledger', `${reversing!.id}/reverse`, { reason }, () => t('finance.income.reversed', { id: reversing!.id }))}
+        onSubmit={(reason) =>
+          call<LedgerEntry>('ledger', `${reversing!.id}/reverse`, { reason }, () => t('finance.income.reversed', { id: reversing!.id }))
+        }
       />
     </ListPage>
   );

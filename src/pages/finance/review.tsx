@@ -46,7 +46,9 @@ export default function PerformanceReviewPage() {
   const [approving, setApproving] = useState(false);
 
   const approve = (r: PerformanceRecord) =>
-    call('performance-records', `${r.id}/approve`, {}, () => t('finance.review.approved', { orderNo: r.orderNo, staff: r.staffName })).catch(() => undefined);
+    call('performance-records', `${r.id}/approve`, {}, () =>
+      t('finance.review.approved', { orderNo: r.orderNo, staff: r.staffName }),
+    ).catch(() => undefined);
 
   const approvePicked = async () => {
     setApproving(true);
@@ -137,10 +139,20 @@ export default function PerformanceReviewPage() {
         { field: 'orderNo', width: 160 },
         { field: 'shopName', width: 120, ellipsis: true },
         { field: 'staffName', width: 72 },
-        { field: 'kind', width: 64, render: (kind: PerformanceKind) => <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag> },
+        {
+          field: 'kind',
+          width: 64,
+          render: (kind: PerformanceKind) => (
+            <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag>
+          ),
+        },
         { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
         { field: 'commissionFen', width: 90, align: 'right', render: (fen: number) => formatFen(fen) },
-        { field: 'status', width: 72, render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} /> },
+        {
+          field: 'status',
+          width: 72,
+          render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} />,
+        },
         // Read less often than the money: shown from 1600 px on, so the rest fits a 1280 px window.
         { field: 'shareBp', responsive: ['xxl'], width: 80, align: 'right', render: (bp: number) => formatBp(bp) },
         { field: 'reviewedBy', responsive: ['xxl'], width: 80, render: (by: string) => by || '-' },
@@ -169,7 +181,9 @@ export default function PerformanceReviewPage() {
         label={t('performanceRecord.fields.rejectReason')}
         onClose={() => setRejecting(null)}
         onSubmit={(reason) =>
-          call('performance-records', `${rejecting!.id}/reject`, { reason }, () => t('finance.review.rejected', { orderNo: rejecting!.orderNo, staff: rejecting!.staffName }))
+          call('performance-records', `${rejecting!.id}/reject`, { reason }, () =>
+            t('finance.review.rejected', { orderNo: rejecting!.orderNo, staff: rejecting!.staffName }),
+          )
         }
       />
     </ListPage>

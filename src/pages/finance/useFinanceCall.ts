@@ -18,7 +18,9 @@ export function useFinanceCall() {
     const data = await api.post<T>(`${API.resourceBase}/${resource}${path && `/${path}`}`, body);
     // Approving a refund also changes the order, the ledger and the performance records.
     await Promise.all([
-      ...(['orders', 'after-sales', 'performance-records', 'ledger'] as const).map((r) => invalidate({ resource: r, invalidates: ['resourceAll'] })),
+      ...(['orders', 'after-sales', 'performance-records', 'ledger'] as const).map((r) =>
+        invalidate({ resource: r, invalidates: ['resourceAll'] }),
+      ),
       queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] }),
     ]);
     if (done) void message.success(done(data));

@@ -9,7 +9,15 @@ export interface LoginTab<K extends string> {
  * The two login modes as a tab strip. antd's Tabs brings its overflow dropdown and menu (about 40 KB
  * gzip) to a page that has exactly two tabs and a 350 KB budget, so this is a plain WAI-ARIA tablist.
  */
-export default function LoginTabs<K extends string>({ tabs, active, onChange }: { tabs: LoginTab<K>[]; active: K; onChange: (key: K) => void }) {
+export default function LoginTabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+}: {
+  tabs: LoginTab<K>[];
+  active: K;
+  onChange: (key: K) => void;
+}) {
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const i = tabs.findIndex((t) => t.key === active);

@@ -3,7 +3,15 @@ import { Button, Card, Empty, List, Popconfirm, Segmented, Select, Space, messag
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_STATUS, MESSAGE_TYPES, type Message, type MessageStatus, type MessageType } from '../../../contract/message';
-import { MessageItem, useClearMessages, useMarkRead, useMessageList, useOpenMessage, useReadAll, useUnreadCount } from '../../components/messageBox';
+import {
+  MessageItem,
+  useClearMessages,
+  useMarkRead,
+  useMessageList,
+  useOpenMessage,
+  useReadAll,
+  useUnreadCount,
+} from '../../components/messageBox';
 
 const ALL = 'all';
 const PAGE_SIZES = [10, 20, 50];
@@ -14,7 +22,10 @@ function useMessageParams() {
   const rawType = params.get('type');
   const rawStatus = params.get('status');
   const type = (MESSAGE_TYPES as readonly string[]).includes(rawType ?? '') ? (rawType as MessageType) : undefined;
-  const status = rawStatus === String(MESSAGE_STATUS.unread) || rawStatus === String(MESSAGE_STATUS.read) ? (Number(rawStatus) as MessageStatus) : undefined;
+  const status =
+    rawStatus === String(MESSAGE_STATUS.unread) || rawStatus === String(MESSAGE_STATUS.read)
+      ? (Number(rawStatus) as MessageStatus)
+      : undefined;
   const positive = (raw: string | null, fallback: number) => (raw && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : fallback);
   const current = positive(params.get('current'), 1);
   const pageSize = Math.min(positive(params.get('pageSize'), PAGE_SIZES[0]), PAGE_SIZES.at(-1)!);
@@ -57,7 +68,10 @@ export default function MessagesPage() {
 
   const typeOptions = [
     { value: ALL, label: t('message.filter.allTypes') },
-    ...MESSAGE_TYPES.map((value) => ({ value, label: unread?.[value] ? `${t(`message.options.type.${value}`)}(${unread[value]})` : t(`message.options.type.${value}`) })),
+    ...MESSAGE_TYPES.map((value) => ({
+      value,
+      label: unread?.[value] ? `${t(`message.options.type.${value}`)}(${unread[value]})` : t(`message.options.type.${value}`),
+    })),
   ];
   const statusOptions = [
     { value: MESSAGE_STATUS.unread, label: t('message.status.unread') },
@@ -72,7 +86,9 @@ export default function MessagesPage() {
           <Button
             disabled={!unreadHere}
             loading={readAll.isPending}
-            onClick={() => readAll.mutate(type, { onSuccess: ({ updated }) => void toast.success(t('message.readAll.done', { count: updated })) })}
+            onClick={() =>
+              readAll.mutate(type, { onSuccess: ({ updated }) => void toast.success(t('message.readAll.done', { count: updated })) })
+            }
           >
             {t('message.readAll')}
           </Button>
@@ -97,7 +113,11 @@ export default function MessagesPage() {
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <Segmented value={type ?? ALL} options={typeOptions} onChange={(v) => update({ type: v === ALL ? undefined : v, current: undefined })} />
+        <Segmented
+          value={type ?? ALL}
+          options={typeOptions}
+          onChange={(v) => update({ type: v === ALL ? undefined : v, current: undefined })}
+        />
         <Select<MessageStatus>
           value={status}
           options={statusOptions}
@@ -119,7 +139,8 @@ export default function MessagesPage() {
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) => t('common.total', { total }),
-          onChange: (page, size) => update({ current: size !== pageSize || page === 1 ? undefined : page, pageSize: size === PAGE_SIZES[0] ? undefined : size }),
+          onChange: (page, size) =>
+            update({ current: size !== pageSize || page === 1 ? undefined : page, pageSize: size === PAGE_SIZES[0] ? undefined : size }),
           hideOnSinglePage: false,
         }}
         renderItem={(m) => (

@@ -77,7 +77,8 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
               zodRule(S.vipPriceFen),
               ({ getFieldValue }) => ({
                 validator: async (_, vipPriceFen?: number) => {
-                  if (!programPricesValid({ priceFen: getFieldValue('priceFen'), vipPriceFen })) throw new Error(PROGRAM_PRICE_ERROR.message);
+                  if (!programPricesValid({ priceFen: getFieldValue('priceFen'), vipPriceFen }))
+                    throw new Error(PROGRAM_PRICE_ERROR.message);
                 },
               }),
             ]}
@@ -91,7 +92,12 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Item name="touchUpDays" label={t('program.fields.touchUpDays')} rules={[zodRule(S.touchUpDays)]} extra={t('program.touchUpDays.extra')}>
+          <Form.Item
+            name="touchUpDays"
+            label={t('program.fields.touchUpDays')}
+            rules={[zodRule(S.touchUpDays)]}
+            extra={t('program.touchUpDays.extra')}
+          >
             <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -102,7 +108,12 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
       <Form.Item name="mainImage" label={t('program.fields.mainImage')} rules={[zodRule(S.mainImage)]}>
         <ImageUpload />
       </Form.Item>
-      <Form.Item name="detailImages" label={t('program.fields.detailImages')} rules={[zodRule(S.detailImages)]} extra={t('program.detailImages.extra', { max: MAX_DETAIL_IMAGES })}>
+      <Form.Item
+        name="detailImages"
+        label={t('program.fields.detailImages')}
+        rules={[zodRule(S.detailImages)]}
+        extra={t('program.detailImages.extra', { max: MAX_DETAIL_IMAGES })}
+      >
         <ImageListUpload max={MAX_DETAIL_IMAGES} />
       </Form.Item>
       <Form.Item label={t('program.fields.details')} extra={t('program.details.extra', { max: MAX_DETAILS })}>
@@ -113,12 +124,28 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
               {fields.map((field, index) => (
                 <Space key={field.key} align="baseline" style={{ display: 'flex', marginBottom: 8 }} data-testid="detail-row">
                   <Form.Item name={[field.name, 'key']} rules={[zodRule(ROW.key)]} style={{ marginBottom: 0 }}>
-                    <Input placeholder={t('program.details.key')} aria-label={t('program.details.key')} maxLength={20} style={{ width: 160 }} />
+                    <Input
+                      placeholder={t('program.details.key')}
+                      aria-label={t('program.details.key')}
+                      maxLength={20}
+                      style={{ width: 160 }}
+                    />
                   </Form.Item>
                   <Form.Item name={[field.name, 'value']} rules={[zodRule(ROW.value)]} style={{ marginBottom: 0 }}>
-                    <Input placeholder={t('program.details.value')} aria-label={t('program.details.value')} maxLength={200} style={{ width: 300 }} />
+                    <Input
+                      placeholder={t('program.details.value')}
+                      aria-label={t('program.details.value')}
+                      maxLength={200}
+                      style={{ width: 300 }}
+                    />
                   </Form.Item>
-                  <Button icon={<ArrowUpOutlined />} aria-label={t('program.details.up')} title={t('program.details.up')} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                  <Button
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('program.details.up')}
+                    title={t('program.details.up')}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  />
                   <Button
                     icon={<ArrowDownOutlined />}
                     aria-label={t('program.details.down')}
@@ -126,10 +153,21 @@ export default function ProgramForm({ formProps }: { formProps: FormProps<Progra
                     disabled={index === fields.length - 1}
                     onClick={() => move(index, index + 1)}
                   />
-                  <Button icon={<DeleteOutlined />} aria-label={t('program.details.remove')} title={t('program.details.remove')} danger onClick={() => remove(field.name)} />
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('program.details.remove')}
+                    title={t('program.details.remove')}
+                    danger
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= MAX_DETAILS} onClick={() => add({ key: '', value: '' })}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                disabled={fields.length >= MAX_DETAILS}
+                onClick={() => add({ key: '', value: '' })}
+              >
                 {t('program.details.add')}
               </Button>
             </>

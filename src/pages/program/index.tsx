@@ -1,7 +1,14 @@
 import { Button, Form, Image, Select, Space, Tag, Typography } from 'antd';
 import { useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { PROGRAM_STATUSES, PROGRAM_TYPES, type Program, type ProgramInput, type ProgramStatus, type ProgramType } from '../../../contract/program';
+import {
+  PROGRAM_STATUSES,
+  PROGRAM_TYPES,
+  type Program,
+  type ProgramInput,
+  type ProgramStatus,
+  type ProgramType,
+} from '../../../contract/program';
 import { formatFen } from '../../components/money';
 import { imageSrc } from '../../components/upload';
 import { optionKey, useOptions } from '../../components/crud';
@@ -28,7 +35,10 @@ export default function ProgramListPage() {
       resource: 'programs',
       id: program.id,
       values: { status },
-      successNotification: () => ({ type: 'success', message: t(status === 'on' ? 'program.shelvedOn' : 'program.shelvedOff', { name: program.name }) }),
+      successNotification: () => ({
+        type: 'success',
+        message: t(status === 'on' ? 'program.shelvedOn' : 'program.shelvedOff', { name: program.name }),
+      }),
     });
 
   return (
@@ -57,7 +67,11 @@ export default function ProgramListPage() {
           field: 'mainImage',
           width: 80,
           render: (url: string) =>
-            url ? <Image src={imageSrc(url)} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} /> : <Typography.Text type="secondary">{t('program.noImage')}</Typography.Text>,
+            url ? (
+              <Image src={imageSrc(url)} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} />
+            ) : (
+              <Typography.Text type="secondary">{t('program.noImage')}</Typography.Text>
+            ),
         },
         {
           field: 'name',
@@ -74,14 +88,30 @@ export default function ProgramListPage() {
         { field: 'priceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
         { field: 'vipPriceFen', sortable: true, align: 'right', width: 95, render: (fen: number) => formatFen(fen) },
         // Short titles (units in the cells): the field labels wrapped the header to three lines on a phone.
-        { field: 'durationMinutes', titleKey: 'program.column.duration', sortable: true, align: 'right', width: 85, render: (n: number) => t('program.minutes', { count: n }) },
-        { field: 'touchUpDays', titleKey: 'program.column.touchUpDays', sortable: true, align: 'right', width: 95, render: (n: number) => t('program.days', { count: n }) },
+        {
+          field: 'durationMinutes',
+          titleKey: 'program.column.duration',
+          sortable: true,
+          align: 'right',
+          width: 85,
+          render: (n: number) => t('program.minutes', { count: n }),
+        },
+        {
+          field: 'touchUpDays',
+          titleKey: 'program.column.touchUpDays',
+          sortable: true,
+          align: 'right',
+          width: 95,
+          render: (n: number) => t('program.days', { count: n }),
+        },
         {
           field: 'status',
           titleKey: 'program.column.status',
           sortable: true,
           width: 80,
-          render: (status: ProgramStatus) => <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('program', 'status', status))}</Tag>,
+          render: (status: ProgramStatus) => (
+            <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('program', 'status', status))}</Tag>
+          ),
         },
       ]}
       rowActions={(program, { edit, remove }) => (

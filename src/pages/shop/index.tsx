@@ -48,7 +48,9 @@ export default function ShopListPage() {
         {
           field: 'status',
           sortable: true,
-          render: (status: ShopStatus) => <Tag color={status === 'open' ? 'green' : 'default'}>{t(optionKey('shop', 'status', status))}</Tag>,
+          render: (status: ShopStatus) => (
+            <Tag color={status === 'open' ? 'green' : 'default'}>{t(optionKey('shop', 'status', status))}</Tag>
+          ),
         },
         { field: 'createdAt', sortable: true, render: (iso: string) => formatDateTime(iso) },
       ]}

@@ -40,7 +40,12 @@ export default function StaffForm({ formProps, editing }: { formProps: FormProps
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="commissionRateBp" label={t('staff.fields.commissionRateBp')} rules={[zodRule(S.commissionRateBp)]} extra={t('staff.commission.extra')}>
+          <Form.Item
+            name="commissionRateBp"
+            label={t('staff.fields.commissionRateBp')}
+            rules={[zodRule(S.commissionRateBp)]}
+            extra={t('staff.commission.extra')}
+          >
             <PercentInput placeholder="0.00" />
           </Form.Item>
         </Col>

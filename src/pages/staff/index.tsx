@@ -24,7 +24,10 @@ export default function StaffListPage() {
       resource: 'staff',
       id: member.id,
       values: { status },
-      successNotification: () => ({ type: 'success', message: t(status === 'left' ? 'staff.markedLeft' : 'staff.markedActive', { name: member.name }) }),
+      successNotification: () => ({
+        type: 'success',
+        message: t(status === 'left' ? 'staff.markedLeft' : 'staff.markedActive', { name: member.name }),
+      }),
     });
 
   return (
@@ -57,7 +60,9 @@ export default function StaffListPage() {
         {
           field: 'status',
           sortable: true,
-          render: (status: StaffStatus) => <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('staff', 'status', status))}</Tag>,
+          render: (status: StaffStatus) => (
+            <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('staff', 'status', status))}</Tag>
+          ),
         },
       ]}
       rowActions={(member, { edit, remove }) => (

@@ -37,16 +37,39 @@ function ShopFigures() {
     <>
       <Row gutter={[16, 16]}>
         <Col {...span}>
-          <Figure testId="figure-appointments" title={t('workplace.todayAppointments')} value={shop.todayAppointmentCount} to="/appointment/new-customer" />
+          <Figure
+            testId="figure-appointments"
+            title={t('workplace.todayAppointments')}
+            value={shop.todayAppointmentCount}
+            to="/appointment/new-customer"
+          />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-takings" title={t('workplace.todayTakings')} value={shop.today.revenueFen} fen to="/finance/income" extra={t('report.orders', { count: shop.today.orderCount })} />
+          <Figure
+            testId="figure-takings"
+            title={t('workplace.todayTakings')}
+            value={shop.today.revenueFen}
+            fen
+            to="/finance/income"
+            extra={t('report.orders', { count: shop.today.orderCount })}
+          />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-after-sales" title={t('workplace.afterSalesWaiting')} value={shop.afterSaleWaitingCount} to="/checkstand/after-sale" extra={formatFen(shop.afterSaleWaitingFen)} />
+          <Figure
+            testId="figure-after-sales"
+            title={t('workplace.afterSalesWaiting')}
+            value={shop.afterSaleWaitingCount}
+            to="/checkstand/after-sale"
+            extra={formatFen(shop.afterSaleWaitingFen)}
+          />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-new-customers" title={t('workplace.newCustomersThisMonth')} value={shop.newCustomersThisMonth} to="/shop/consumer" />
+          <Figure
+            testId="figure-new-customers"
+            title={t('workplace.newCustomersThisMonth')}
+            value={shop.newCustomersThisMonth}
+            to="/shop/consumer"
+          />
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
@@ -87,10 +110,24 @@ function ChainFigures() {
     <>
       <Row gutter={[16, 16]}>
         <Col {...span}>
-          <Figure testId="figure-today" title={t('workplace.chainToday')} value={chain.today.revenueFen} fen to={ranking(today, today)} extra={t('report.orders', { count: chain.today.orderCount })} />
+          <Figure
+            testId="figure-today"
+            title={t('workplace.chainToday')}
+            value={chain.today.revenueFen}
+            fen
+            to={ranking(today, today)}
+            extra={t('report.orders', { count: chain.today.orderCount })}
+          />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-month" title={t('workplace.chainMonth')} value={chain.month.revenueFen} fen to={ranking(monthStart, today)} extra={t('report.orders', { count: chain.month.orderCount })} />
+          <Figure
+            testId="figure-month"
+            title={t('workplace.chainMonth')}
+            value={chain.month.revenueFen}
+            fen
+            to={ranking(monthStart, today)}
+            extra={t('report.orders', { count: chain.month.orderCount })}
+          />
         </Col>
         <Col {...span}>
           <Figure testId="figure-programs" title={t('workplace.livePrograms')} value={chain.liveProgramCount} to="/operation/program" />
@@ -135,10 +172,22 @@ function FinanceFigures() {
     <>
       <Row gutter={[16, 16]}>
         <Col {...span}>
-          <Figure testId="figure-pending-records" title={t('workplace.pendingRecords')} value={f.pendingPerformanceCount} to="/finance/review?status=pending" extra={formatFen(f.pendingPerformanceFen)} />
+          <Figure
+            testId="figure-pending-records"
+            title={t('workplace.pendingRecords')}
+            value={f.pendingPerformanceCount}
+            to="/finance/review?status=pending"
+            extra={formatFen(f.pendingPerformanceFen)}
+          />
         </Col>
         <Col {...span}>
-          <Figure testId="figure-pending-after-sales" title={t('workplace.pendingAfterSales')} value={f.pendingAfterSaleCount} to="/finance/after-sales?status=pending" extra={formatFen(f.pendingRefundFen)} />
+          <Figure
+            testId="figure-pending-after-sales"
+            title={t('workplace.pendingAfterSales')}
+            value={f.pendingAfterSaleCount}
+            to="/finance/after-sales?status=pending"
+            extra={formatFen(f.pendingRefundFen)}
+          />
         </Col>
         <Col {...span}>
           <Figure
@@ -166,5 +215,9 @@ function FinanceFigures() {
 
 /** The morning figures of the role; every figure opens the page it comes from. */
 export default function RoleFigures({ role }: { role: Role }) {
-  return <div className="report-figures">{role === 'shop-manager' ? <ShopFigures /> : role === 'admin' ? <ChainFigures /> : <FinanceFigures />}</div>;
+  return (
+    <div className="report-figures">
+      {role === 'shop-manager' ? <ShopFigures /> : role === 'admin' ? <ChainFigures /> : <FinanceFigures />}
+    </div>
+  );
 }

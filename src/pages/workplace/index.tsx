@@ -15,7 +15,12 @@ export default function WorkplacePage() {
   const user = useCurrentUser();
   const now = useMemo(() => new Date(), []);
   const pages = useMemo(
-    () => (user ? menuFor(user.role).flatMap((g) => g.children ?? []).filter((p) => p.name !== 'Workplace') : []),
+    () =>
+      user
+        ? menuFor(user.role)
+            .flatMap((g) => g.children ?? [])
+            .filter((p) => p.name !== 'Workplace')
+        : [],
     [user],
   );
   if (!user) return null;

@@ -15,7 +15,9 @@ async function openAccounts() {
 async function choose(user: ReturnType<typeof userEvent.setup>, scope: ReturnType<typeof within>, label: string, option: string) {
   await user.click(scope.getByRole('combobox', { name: label }));
   const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).find((o) => o.textContent === option);
+    const found = Array.from(
+      document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option'),
+    ).find((o) => o.textContent === option);
     if (!found) throw new Error(`no option ${option}`);
     return found;
   });
@@ -38,7 +40,7 @@ describe('accounts page (/business/account)', () => {
     expect(screen.queryByText('13800000002')).toBeNull();
   });
 
-  it('offers no 停用 and no 重置密码 on the admin\'s own row (the server refuses them there)', async () => {
+  it("offers no 停用 and no 重置密码 on the admin's own row (the server refuses them there)", async () => {
     await openAccounts();
     const own = await row('林管理');
     expect(own.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();

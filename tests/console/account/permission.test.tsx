@@ -5,7 +5,17 @@ import { clearUser, setUser } from '../../../src/stores/currentUser';
 import type { UserInfo } from '../../../contract/auth';
 import type { RoleOrAny } from '../../../contract/roles';
 
-const manager: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const manager: UserInfo = {
+  accountId: 2,
+  name: '王店长',
+  remark: '',
+  avatar: '',
+  jobName: '店长',
+  phone: '13800000002',
+  role: 'shop-manager',
+  shop: '美颜坊·徐汇旗舰店',
+  shopID: 1,
+};
 
 function renderButton(roles: RoleOrAny[]) {
   return render(

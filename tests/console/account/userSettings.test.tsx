@@ -48,7 +48,9 @@ describe('user settings: change password', () => {
 
   it('shows the server refusal of a wrong old password on its field', async () => {
     await fill({ oldPassword: 'Wrong@2026', newPassword: 'Beauty2027', confirm: 'Beauty2027' });
-    await waitFor(() => expect(document.querySelector('#oldPassword_help, .ant-form-item-explain-error')?.textContent).toBe('原密码不正确'));
+    await waitFor(() =>
+      expect(document.querySelector('#oldPassword_help, .ant-form-item-explain-error')?.textContent).toBe('原密码不正确'),
+    );
   });
 
   it('changes the password and says the other sessions have ended', async () => {

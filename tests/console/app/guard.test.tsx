@@ -73,7 +73,9 @@ describe('route guard', () => {
 
   it('logs out too when the user info call fails on /login, and shows the form', async () => {
     setToken('a-token-the-server-does-not-know-000000');
-    server.use(route.post(`*${API.userInfo}`, () => HttpResponse.json({ code: 50000, msg: '服务器内部错误', data: null }, { status: 500 })));
+    server.use(
+      route.post(`*${API.userInfo}`, () => HttpResponse.json({ code: 50000, msg: '服务器内部错误', data: null }, { status: 500 })),
+    );
     const app = renderApp('/login?redirect=%2Fdashboard%2Fworkplace');
     expect(await screen.findByPlaceholderText('请输入手机号')).toBeTruthy();
     expect(getToken()).toBeNull();

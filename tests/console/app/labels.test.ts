@@ -29,11 +29,16 @@ describe('locale labels', () => {
   it.each([...zh.keys()])('area %s: the same keys in zh-CN and en-US', (area) => {
     const zhKeys = zh.get(area) ?? [];
     const enKeys = en.get(area) ?? [];
-    expect({ onlyZhCN: zhKeys.filter((k) => !enKeys.includes(k)), onlyEnUS: enKeys.filter((k) => !zhKeys.includes(k)) }).toEqual({ onlyZhCN: [], onlyEnUS: [] });
+    expect({ onlyZhCN: zhKeys.filter((k) => !enKeys.includes(k)), onlyEnUS: enKeys.filter((k) => !zhKeys.includes(k)) }).toEqual({
+      onlyZhCN: [],
+      onlyEnUS: [],
+    });
   });
 
   it('has no empty text', () => {
-    const empty = Object.entries(files).flatMap(([file, mod]) => Object.entries(mod.default).flatMap(([key, text]) => (text.trim() ? [] : [`${file}: ${key}`])));
+    const empty = Object.entries(files).flatMap(([file, mod]) =>
+      Object.entries(mod.default).flatMap(([key, text]) => (text.trim() ? [] : [`${file}: ${key}`])),
+    );
     expect(empty).toEqual([]);
   });
 });

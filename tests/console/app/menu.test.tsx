@@ -36,7 +36,9 @@ describe('sider menu', () => {
       await waitFor(() => expect(sider()).toBeTruthy());
       expect(texts('.ant-menu-submenu-title')).toEqual(menu.groups);
       // Open every group that is still closed, then read the pages.
-      for (const title of sider().querySelectorAll<HTMLElement>('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')) {
+      for (const title of sider().querySelectorAll<HTMLElement>(
+        '.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
+      )) {
         await user.click(title);
       }
       await waitFor(() => expect(texts('.ant-menu-item')).toEqual(menu.pages));

@@ -21,11 +21,19 @@ describe('resources table', () => {
   });
 
   it('gives refine one resource per descriptor, joined with the route that lists it', () => {
-    expect(REFINE_RESOURCES).toContainEqual({ name: 'shops', list: '/business/shop', meta: { label: 'menu.business.shop', routeName: 'Shop' } });
+    expect(REFINE_RESOURCES).toContainEqual({
+      name: 'shops',
+      list: '/business/shop',
+      meta: { label: 'menu.business.shop', routeName: 'Shop' },
+    });
     expect(REFINE_RESOURCES.map((r) => r.name)).toEqual(Object.keys(RESOURCES));
     expect(REFINE_RESOURCES.map((r) => r.name).sort()).toEqual(ROUTES.flatMap((r) => (r.resource ? [r.resource] : [])).sort());
     for (const route of ROUTES.filter((r) => r.resource)) {
-      expect(REFINE_RESOURCES.find((r) => r.name === route.resource)).toEqual({ name: route.resource, list: route.path, meta: { label: route.titleKey, routeName: route.name } });
+      expect(REFINE_RESOURCES.find((r) => r.name === route.resource)).toEqual({
+        name: route.resource,
+        list: route.path,
+        meta: { label: route.titleKey, routeName: route.name },
+      });
     }
   });
 

@@ -83,7 +83,9 @@ describe('shops page (/business/shop)', { timeout: 60_000 }, () => {
   it('says on the delete button, before any click, why a shop still in use cannot be deleted', async () => {
     renderApp('/business/shop');
     const reason = '门店「美颜坊·天河正佳店」仍有1个账号授权，不能删除；如已不再营业，请将其设为停业';
-    const button = await waitFor(async () => within(await waitForRow('美颜坊·天河正佳店')).getByRole('button', { name: `删除：${reason}` }));
+    const button = await waitFor(async () =>
+      within(await waitForRow('美颜坊·天河正佳店')).getByRole('button', { name: `删除：${reason}` }),
+    );
     expect(button.hasAttribute('disabled')).toBe(true);
   });
 

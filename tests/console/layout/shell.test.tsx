@@ -149,7 +149,11 @@ describe('menu from server', () => {
   it('fetches the menu with a notice and draws the sider from it', { timeout: PAGE_TEST_TIMEOUT }, async () => {
     const user = setupUser();
     // The server's menu for this account lacks the finance group.
-    server.use(route.post(`*${API.menu}`, () => HttpResponse.json({ code: 0, msg: '', data: menuFor('shop-manager').filter((g) => g.name !== 'finance') })));
+    server.use(
+      route.post(`*${API.menu}`, () =>
+        HttpResponse.json({ code: 0, msg: '', data: menuFor('shop-manager').filter((g) => g.name !== 'finance') }),
+      ),
+    );
     openPage('/dashboard/workplace', MANAGER);
     await openDrawer(user);
     expect(sider()!.textContent).toContain('财务管理');
@@ -161,7 +165,11 @@ describe('menu from server', () => {
 
   it('sends a route missing from the server menu to not-found, inside the layout', { timeout: PAGE_TEST_TIMEOUT }, async () => {
     updateSettings({ menuFromServer: true });
-    server.use(route.post(`*${API.menu}`, () => HttpResponse.json({ code: 0, msg: '', data: menuFor('shop-manager').filter((g) => g.name !== 'finance') })));
+    server.use(
+      route.post(`*${API.menu}`, () =>
+        HttpResponse.json({ code: 0, msg: '', data: menuFor('shop-manager').filter((g) => g.name !== 'finance') }),
+      ),
+    );
     const app = openPage('/finance/income', MANAGER);
     expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
     expect(app.location()).toBe('/finance/income');

@@ -19,13 +19,22 @@ async function call(method: string, path: string, { body, token }: { body?: unkn
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   // data is whatever the call answers; each test reads the fields it checks.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, total: res.headers.get('x-total-count'), ...((await res.json()) as { code: number; msg: string; data: any }) };
+  return {
+    status: res.status,
+    total: res.headers.get('x-total-count'),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    ...((await res.json()) as { code: number; msg: string; data: any }),
+  };
 }
 
 const base = API.resourceBase;
 const names = (r: { data: { name: string }[] }) => r.data.map((row) => row.name);
-const refused = (msg: string, field: string) => ({ status: 400, code: ErrorCode.INVALID_INPUT, msg, data: { fields: [{ field, message: msg }] } });
+const refused = (msg: string, field: string) => ({
+  status: 400,
+  code: ErrorCode.INVALID_INPUT,
+  msg,
+  data: { fields: [{ field, message: msg }] },
+});
 /** The Asia/Shanghai calendar day `days` ago. */
 const shanghaiDay = (days: number) => new Date(Date.now() - days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -47,10 +56,20 @@ describe('list protocol', () => {
   it('sorts on the sortable fields, several at once, nulls last', async () => {
     const token = mockLogin(ADMIN);
     expect(names(await call('GET', `${programs}?_sort=priceFen&_order=desc`, { token }))).toEqual(['水晶唇', '雾眉', '小气泡清洁']);
-    expect(names(await call('GET', `${programs}?_sort=touchUpDays,name&_order=desc,asc`, { token }))).toEqual(['水晶唇', '雾眉', '小气泡清洁']);
-    expect(names(await call('GET', `${base}/banners?_sort=startAt`, { token }))).toEqual(['春季眉形设计沙龙', '新客首单立减 200 元', '会员日 全场护理 8 折']);
+    expect(names(await call('GET', `${programs}?_sort=touchUpDays,name&_order=desc,asc`, { token }))).toEqual([
+      '水晶唇',
+      '雾眉',
+      '小气泡清洁',
+    ]);
+    expect(names(await call('GET', `${base}/banners?_sort=startAt`, { token }))).toEqual([
+      '春季眉形设计沙龙',
+      '新客首单立减 200 元',
+      '会员日 全场护理 8 折',
+    ]);
     expect(await call('GET', `${programs}?_sort=details`, { token })).toMatchObject(refused('不支持的排序字段：details', '_sort'));
-    expect(await call('GET', `${programs}?_sort=name&_order=up`, { token })).toMatchObject(refused('排序方向 _order 只能是 asc 或 desc', '_order'));
+    expect(await call('GET', `${programs}?_sort=name&_order=up`, { token })).toMatchObject(
+      refused('排序方向 _order 只能是 asc 或 desc', '_order'),
+    );
   });
 
   it('filters with =, several values, _like, _gte, _lte and _ne', async () => {
@@ -84,17 +103,28 @@ describe('list protocol', () => {
     expect(await call('GET', `${programs}?priceFen=abc`, { token })).toMatchObject(refused('筛选字段 priceFen 的值不正确', 'priceFen'));
     expect(await call('GET', `${programs}?priceFen=1.5`, { token })).toMatchObject(refused('筛选字段 priceFen 的值不正确', 'priceFen'));
     expect(await call('GET', `${programs}?status=maybe`, { token })).toMatchObject(refused('筛选字段 status 的值不正确', 'status'));
-    expect(await call('GET', `${programs}?createdAt=2026-02-30`, { token })).toMatchObject(refused('筛选字段 createdAt 的值不正确', 'createdAt'));
-    expect(await call('GET', `${programs}?createdAt_gte=yesterday`, { token })).toMatchObject(refused('筛选字段 createdAt 的值不正确', 'createdAt'));
+    expect(await call('GET', `${programs}?createdAt=2026-02-30`, { token })).toMatchObject(
+      refused('筛选字段 createdAt 的值不正确', 'createdAt'),
+    );
+    expect(await call('GET', `${programs}?createdAt_gte=yesterday`, { token })).toMatchObject(
+      refused('筛选字段 createdAt 的值不正确', 'createdAt'),
+    );
     expect(await call('GET', `${base}/customers?vip=maybe`, { token })).toMatchObject(refused('筛选字段 vip 的值不正确', 'vip'));
-    expect(await call('GET', `${programs}?priceFen_like=1`, { token })).toMatchObject(refused('筛选字段 priceFen 不支持模糊查询', 'priceFen_like'));
-    expect(await call('GET', `${programs}?status_gte=on`, { token })).toMatchObject(refused('筛选字段 status 不支持范围查询', 'status_gte'));
+    expect(await call('GET', `${programs}?priceFen_like=1`, { token })).toMatchObject(
+      refused('筛选字段 priceFen 不支持模糊查询', 'priceFen_like'),
+    );
+    expect(await call('GET', `${programs}?status_gte=on`, { token })).toMatchObject(
+      refused('筛选字段 status 不支持范围查询', 'status_gte'),
+    );
   });
 
-  it.each(['password', 'details', '__proto__', 'constructor', 'toString', 'hasOwnProperty_like', '__proto___ne'])('refuses %s as a filter', async (key) => {
-    const res = await call('GET', `${programs}?${key}=1`, { token: mockLogin(ADMIN) });
-    expect(res).toMatchObject(refused(`不支持的筛选字段：${key}`, key));
-  });
+  it.each(['password', 'details', '__proto__', 'constructor', 'toString', 'hasOwnProperty_like', '__proto___ne'])(
+    'refuses %s as a filter',
+    async (key) => {
+      const res = await call('GET', `${programs}?${key}=1`, { token: mockLogin(ADMIN) });
+      expect(res).toMatchObject(refused(`不支持的筛选字段：${key}`, key));
+    },
+  );
 
   it.each(['__proto__', 'constructor', 'toString', 'password'])('refuses %s as a sort key', async (key) => {
     const res = await call('GET', `${programs}?_sort=${key}`, { token: mockLogin(ADMIN) });
@@ -124,7 +154,11 @@ describe('roles, shop scope and validation from the descriptors', () => {
       expect(list.status).toBe(apiAllows(d, 'list', role) ? 200 : 403);
       // An empty body is refused by validation once the role may create.
       const create = await call('POST', resourcePath(d), { token, body: {} });
-      expect(create).toMatchObject(apiAllows(d, 'create', role) ? { status: 400, code: ErrorCode.INVALID_INPUT } : { status: 403, code: ErrorCode.FORBIDDEN, msg: '没有权限执行此操作' });
+      expect(create).toMatchObject(
+        apiAllows(d, 'create', role)
+          ? { status: 400, code: ErrorCode.INVALID_INPUT }
+          : { status: 403, code: ErrorCode.FORBIDDEN, msg: '没有权限执行此操作' },
+      );
     },
   );
 
@@ -135,7 +169,10 @@ describe('roles, shop scope and validation from the descriptors', () => {
     expect((await call('GET', `${staff}?shopId=2`, { token })).total).toBe('0');
     for (const [method, body] of [['GET'], ['PATCH', { level: '资深' }], ['DELETE'], ['POST']] as const) {
       const path = method === 'POST' ? `${staff}/3/reveal-phone` : `${staff}/3`;
-      expect([method, await call(method, path, { token, body })]).toMatchObject([method, { status: 404, code: ErrorCode.NOT_FOUND, msg: '员工不存在' }]);
+      expect([method, await call(method, path, { token, body })]).toMatchObject([
+        method,
+        { status: 404, code: ErrorCode.NOT_FOUND, msg: '员工不存在' },
+      ]);
     }
     // Admin and finance see every shop's.
     expect((await call('GET', staff, { token: mockLogin(FINANCE) })).total).toBe('3');
@@ -169,9 +206,9 @@ describe('roles, shop scope and validation from the descriptors', () => {
     expect(await call('PATCH', `${banners}/1`, { token, body: {} })).toMatchObject({ status: 400, msg: NOTHING_TO_CHANGE });
     expect(await call('PATCH', `${banners}/1`, { token, body: '{' })).toMatchObject({ status: 400, msg: '请求体不是合法的 JSON' });
     // The period rule on the row as it would be stored: an end before the stored start.
-    expect(await call('PATCH', `${banners}/1`, { token, body: { endAt: new Date(Date.now() - 30 * 86_400_000).toISOString() } })).toMatchObject(
-      refused('结束时间必须晚于开始时间', 'endAt'),
-    );
+    expect(
+      await call('PATCH', `${banners}/1`, { token, body: { endAt: new Date(Date.now() - 30 * 86_400_000).toISOString() } }),
+    ).toMatchObject(refused('结束时间必须晚于开始时间', 'endAt'));
     expect(await call('PATCH', `${banners}/x`, { token, body: { name: '改' } })).toMatchObject(refused('ID 格式不正确', 'id'));
     expect(await call('GET', `${banners}/99`, { token })).toMatchObject({ status: 404, msg: '活动不存在' });
   });
@@ -180,9 +217,22 @@ describe('roles, shop scope and validation from the descriptors', () => {
     const token = mockLogin(ADMIN);
     const programs = `${base}/programs`;
     const created = await call('POST', programs, { token, body: { name: '野生眉', priceFen: 128_000, vipPriceFen: 108_000, type: 1 } });
-    expect(created.data).toMatchObject({ id: 4, status: 'on', touchUpDays: 60, durationMinutes: 60, details: [], createdAt: expect.any(String) });
-    expect((await call('PATCH', `${programs}/4`, { token, body: { status: 'off' } })).data).toMatchObject({ id: 4, name: '野生眉', status: 'off' });
-    expect(await call('PATCH', `${programs}/4`, { token, body: { vipPriceFen: 200_000 } })).toMatchObject(refused('会员价不能高于价格', 'vipPriceFen'));
+    expect(created.data).toMatchObject({
+      id: 4,
+      status: 'on',
+      touchUpDays: 60,
+      durationMinutes: 60,
+      details: [],
+      createdAt: expect.any(String),
+    });
+    expect((await call('PATCH', `${programs}/4`, { token, body: { status: 'off' } })).data).toMatchObject({
+      id: 4,
+      name: '野生眉',
+      status: 'off',
+    });
+    expect(await call('PATCH', `${programs}/4`, { token, body: { vipPriceFen: 200_000 } })).toMatchObject(
+      refused('会员价不能高于价格', 'vipPriceFen'),
+    );
     expect(await call('DELETE', `${programs}/4`, { token })).toMatchObject({ code: 0, data: null });
     expect(await call('GET', `${programs}/4`, { token })).toMatchObject({ status: 404, msg: '服务项目不存在' });
   });
@@ -212,7 +262,10 @@ describe('feature rules on the engine', () => {
     expect(names(await call('GET', `${accounts}?role=shop-manager`, { token }))).toEqual(['陈店长', '王店长']);
     expect(names(await call('GET', `${accounts}?shopID=2`, { token }))).toEqual(['王店长']);
     expect(await call('GET', `${accounts}?role=boss`, { token })).toMatchObject(refused('筛选字段 role 的值不正确', 'role'));
-    expect((await call('GET', `${accounts}?q=王`, { token })).data[0]).toMatchObject({ phone: '138****0002', grants: [{ role: 'shop-manager', shopID: 1, shop: '美颜坊·徐汇旗舰店' }, { shopID: 2 }] });
+    expect((await call('GET', `${accounts}?q=王`, { token })).data[0]).toMatchObject({
+      phone: '138****0002',
+      grants: [{ role: 'shop-manager', shopID: 1, shop: '美颜坊·徐汇旗舰店' }, { shopID: 2 }],
+    });
     expect((await call('GET', `${accounts}/2`, { token })).data).not.toHaveProperty('password');
     expect((await call('GET', `${accounts}/2`, { token })).data.phone).toBe('13800000002');
     expect(await call('DELETE', `${accounts}/2`, { token })).toMatchObject({ status: 409 });
@@ -222,18 +275,51 @@ describe('feature rules on the engine', () => {
     const token = mockLogin(MANAGER);
     const now = Date.now();
     const row = (id: number, start: number, staffId: number | null) => ({
-      id, shopId: 1, kind: 'new-customer' as const, customerId: 1, customerName: `客户${id}`, customerPhone: '137****1234', programId: 1, programName: '雾眉', staffId, staffName: staffId ? '李婷' : '',
-      startAt: new Date(start).toISOString(), endAt: new Date(start + 3_600_000).toISOString(), durationMinutes: 60, status: 'booked' as const, note: '', entitlementId: null, overrideReason: '', cancelReason: '', createdAt: '', updatedAt: '',
+      id,
+      shopId: 1,
+      kind: 'new-customer' as const,
+      customerId: 1,
+      customerName: `客户${id}`,
+      customerPhone: '137****1234',
+      programId: 1,
+      programName: '雾眉',
+      staffId,
+      staffName: staffId ? '李婷' : '',
+      startAt: new Date(start).toISOString(),
+      endAt: new Date(start + 3_600_000).toISOString(),
+      durationMinutes: 60,
+      status: 'booked' as const,
+      note: '',
+      entitlementId: null,
+      overrideReason: '',
+      cancelReason: '',
+      createdAt: '',
+      updatedAt: '',
     });
     appointments.table.insert(row(1, now + 3_600_000, 1));
     appointments.table.insert(row(2, now + 7_200_000, null));
     appointments.table.insert({ ...row(3, now + 7_200_000, 1), shopId: 2 });
-    const range = `from=${encodeURIComponent(new Date(now).toISOString())}&to=${encodeURIComponent(new Date(now + 86_400_000).toISOString())}&_sort=startAt&_start=0&_end=5000`;
+    const range =
+      `from=${encodeURIComponent(new Date(now).toISOString())}&to` +
+      `=${encodeURIComponent(new Date(now + 86_400_000).toISOString())}&_sort=startAt&_start=0&_end=5000`;
     const page = await call('GET', `${base}/appointments?${range}&_view=calendar`, { token });
     expect(page).toMatchObject({ status: 200, code: 0, total: '2' });
-    expect(page.data).toEqual({ id: [1, 2], staffId: [1, null], start: [now + 3_600_000, now + 7_200_000], durationMinutes: [60, 60], status: ['booked', 'booked'], customerName: ['客户1', '客户2'], programName: ['雾眉', '雾眉'], staffName: ['李婷', ''] });
-    expect(await call('GET', `${base}/appointments?${range}&_view=week`, { token })).toMatchObject(refused('_view 只能是 calendar', '_view'));
-    expect(await call('GET', `${base}/appointments?${range}&_view=calendar&_view=calendar`, { token })).toMatchObject(refused('_view 只能是 calendar', '_view'));
+    expect(page.data).toEqual({
+      id: [1, 2],
+      staffId: [1, null],
+      start: [now + 3_600_000, now + 7_200_000],
+      durationMinutes: [60, 60],
+      status: ['booked', 'booked'],
+      customerName: ['客户1', '客户2'],
+      programName: ['雾眉', '雾眉'],
+      staffName: ['李婷', ''],
+    });
+    expect(await call('GET', `${base}/appointments?${range}&_view=week`, { token })).toMatchObject(
+      refused('_view 只能是 calendar', '_view'),
+    );
+    expect(await call('GET', `${base}/appointments?${range}&_view=calendar&_view=calendar`, { token })).toMatchObject(
+      refused('_view 只能是 calendar', '_view'),
+    );
     expect(await call('GET', `${base}/programs?_view=calendar`, { token })).toMatchObject(refused('不支持的筛选字段：_view', '_view'));
   });
 

@@ -15,8 +15,12 @@ async function call(method: string, path: string, { body, token }: { body?: unkn
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   // data is whatever the call answers; each test reads the fields it checks.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, total: res.headers.get('x-total-count'), ...((await res.json()) as { code: number; msg: string; data: any }) };
+  return {
+    status: res.status,
+    total: res.headers.get('x-total-count'),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    ...((await res.json()) as { code: number; msg: string; data: any }),
+  };
 }
 
 const SHOPS = `${API.resourceBase}/shops`;
@@ -26,7 +30,17 @@ describe('auth calls', () => {
     const login = await call('POST', API.loginPassword, { body: { phone: '13800000002', password: DEMO_PASSWORD } });
     expect(login).toMatchObject({ status: 200, code: 0, data: { token: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     const info = await call('POST', API.userInfo, { token: login.data.token });
-    expect(info.data).toEqual({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    expect(info.data).toEqual({
+      accountId: 2,
+      name: '王店长',
+      remark: '',
+      avatar: '',
+      jobName: '店长',
+      phone: '13800000002',
+      role: 'shop-manager',
+      shop: '美颜坊·徐汇旗舰店',
+      shopID: 1,
+    });
   });
 
   it('validates with the contract schema: bad fields, extra fields, malformed JSON', async () => {
@@ -34,7 +48,12 @@ describe('auth calls', () => {
       status: 400,
       code: ErrorCode.INVALID_INPUT,
       msg: '手机号格式不正确，应为 11 位手机号',
-      data: { fields: [{ field: 'phone', message: '手机号格式不正确，应为 11 位手机号' }, { field: 'remember', message: '不允许的字段：remember' }] },
+      data: {
+        fields: [
+          { field: 'phone', message: '手机号格式不正确，应为 11 位手机号' },
+          { field: 'remember', message: '不允许的字段：remember' },
+        ],
+      },
     });
     expect(await call('POST', API.loginPassword, { body: '{"phone":' })).toMatchObject({ status: 400, msg: '请求体不是合法的 JSON' });
   });
@@ -43,26 +62,45 @@ describe('auth calls', () => {
     const wrongPhone = await call('POST', API.loginPassword, { body: { phone: '13900000000', password: DEMO_PASSWORD } });
     expect(wrongPhone).toMatchObject({ status: 400, msg: '手机号或密码错误' });
     for (let i = 0; i < 5; i++) {
-      expect(await call('POST', API.loginPassword, { body: { phone: '13800000001', password: 'nope' } })).toMatchObject({ msg: '手机号或密码错误' });
+      expect(await call('POST', API.loginPassword, { body: { phone: '13800000001', password: 'nope' } })).toMatchObject({
+        msg: '手机号或密码错误',
+      });
     }
     const locked = await call('POST', API.loginPassword, { body: { phone: '13800000001', password: DEMO_PASSWORD } });
-    expect(locked).toMatchObject({ status: 429, code: ErrorCode.TOO_MANY_REQUESTS, msg: expect.stringMatching(/^登录失败次数过多，请在 \d+ 分钟后重试$/) });
+    expect(locked).toMatchObject({
+      status: 429,
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      msg: expect.stringMatching(/^登录失败次数过多，请在 \d+ 分钟后重试$/),
+    });
   });
 
   it('captcha: one per 60 s, works once, dies after five wrong tries', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    expect(await call('POST', API.getCaptcha, { body: { phone: '13800000003' } })).toMatchObject({ code: 0, msg: '验证码已发送，5 分钟内有效', data: null });
-    expect(await call('POST', API.getCaptcha, { body: { phone: '13800000003' } })).toMatchObject({ status: 429, msg: expect.stringMatching(/^验证码已发送，请勿频繁获取，请在 \d+ (秒|分钟)后重试$/) });
+    expect(await call('POST', API.getCaptcha, { body: { phone: '13800000003' } })).toMatchObject({
+      code: 0,
+      msg: '验证码已发送，5 分钟内有效',
+      data: null,
+    });
+    expect(await call('POST', API.getCaptcha, { body: { phone: '13800000003' } })).toMatchObject({
+      status: 429,
+      msg: expect.stringMatching(/^验证码已发送，请勿频繁获取，请在 \d+ (秒|分钟)后重试$/),
+    });
     const code = mockCaptchaFor('13800000003')!;
     expect(await call('POST', API.loginCaptcha, { body: { phone: '13800000003', captcha: code } })).toMatchObject({ code: 0 });
-    expect(await call('POST', API.loginCaptcha, { body: { phone: '13800000003', captcha: code } })).toMatchObject({ status: 400, msg: '验证码错误或已失效，请重新获取' });
+    expect(await call('POST', API.loginCaptcha, { body: { phone: '13800000003', captcha: code } })).toMatchObject({
+      status: 400,
+      msg: '验证码错误或已失效，请重新获取',
+    });
 
     resetMockDb();
     await call('POST', API.getCaptcha, { body: { phone: '13800000004' } });
     const good = mockCaptchaFor('13800000004')!;
     const wrong = good === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await call('POST', API.loginCaptcha, { body: { phone: '13800000004', captcha: wrong } });
-    expect(await call('POST', API.loginCaptcha, { body: { phone: '13800000004', captcha: good } })).toMatchObject({ status: 400, code: ErrorCode.INVALID_INPUT });
+    expect(await call('POST', API.loginCaptcha, { body: { phone: '13800000004', captcha: good } })).toMatchObject({
+      status: 400,
+      code: ErrorCode.INVALID_INPUT,
+    });
     vi.restoreAllMocks();
   });
 
@@ -80,7 +118,11 @@ describe('auth calls', () => {
 
     const expired = mockLogin('13800000003');
     endMockSessions('13800000003', 'expired');
-    expect(await call('POST', API.menu, { token: expired })).toMatchObject({ status: 401, code: ErrorCode.TOKEN_EXPIRED, msg: '登录已过期，请重新登录' });
+    expect(await call('POST', API.menu, { token: expired })).toMatchObject({
+      status: 401,
+      code: ErrorCode.TOKEN_EXPIRED,
+      msg: '登录已过期，请重新登录',
+    });
   });
 
   it('role/shop lists the grants; change switches to a held grant only', async () => {
@@ -92,18 +134,30 @@ describe('auth calls', () => {
       ],
       current: { role: 'shop-manager', shopID: 1 },
     });
-    expect((await call('POST', API.roleShopChange, { token, body: { role: 'shop-manager', shopID: 2 } })).data.current).toEqual({ role: 'shop-manager', shopID: 2 });
+    expect((await call('POST', API.roleShopChange, { token, body: { role: 'shop-manager', shopID: 2 } })).data.current).toEqual({
+      role: 'shop-manager',
+      shopID: 2,
+    });
     expect((await call('POST', API.userInfo, { token })).data).toMatchObject({ shop: '美颜坊·朝阳大悦城店', shopID: 2 });
-    expect(await call('POST', API.roleShopChange, { token, body: { role: 'admin' } })).toMatchObject({ status: 403, msg: '您没有该角色或门店的权限' });
+    expect(await call('POST', API.roleShopChange, { token, body: { role: 'admin' } })).toMatchObject({
+      status: 403,
+      msg: '您没有该角色或门店的权限',
+    });
     expect(await call('POST', API.roleShopChange, { token, body: { role: 'boss' } })).toMatchObject({ status: 400, msg: '角色取值不正确' });
   });
 
   it('password change ends the other sessions (50012) and keeps the caller', async () => {
     const here = mockLogin('13800000004');
     const elsewhere = mockLogin('13800000004');
-    expect(await call('POST', API.passwordModify, { token: here, body: { oldPassword: 'wrong', newPassword: 'Newpass2026' } })).toMatchObject({ status: 400, data: { fields: [{ field: 'oldPassword', message: '原密码不正确' }] } });
-    expect(await call('POST', API.passwordModify, { token: here, body: { oldPassword: DEMO_PASSWORD, newPassword: 'short1' } })).toMatchObject({ status: 400, msg: '新密码至少 8 位，且须同时包含字母和数字' });
-    expect(await call('POST', API.passwordModify, { token: here, body: { oldPassword: DEMO_PASSWORD, newPassword: 'Newpass2026' } })).toMatchObject({ code: 0, msg: '密码已修改' });
+    expect(
+      await call('POST', API.passwordModify, { token: here, body: { oldPassword: 'wrong', newPassword: 'Newpass2026' } }),
+    ).toMatchObject({ status: 400, data: { fields: [{ field: 'oldPassword', message: '原密码不正确' }] } });
+    expect(
+      await call('POST', API.passwordModify, { token: here, body: { oldPassword: DEMO_PASSWORD, newPassword: 'short1' } }),
+    ).toMatchObject({ status: 400, msg: '新密码至少 8 位，且须同时包含字母和数字' });
+    expect(
+      await call('POST', API.passwordModify, { token: here, body: { oldPassword: DEMO_PASSWORD, newPassword: 'Newpass2026' } }),
+    ).toMatchObject({ code: 0, msg: '密码已修改' });
     expect(await call('POST', API.userInfo, { token: here })).toMatchObject({ code: 0 });
     expect(await call('POST', API.userInfo, { token: elsewhere })).toMatchObject({ code: ErrorCode.SESSION_ENDED });
     expect(await call('POST', API.loginPassword, { body: { phone: '13800000004', password: 'Newpass2026' } })).toMatchObject({ code: 0 });
@@ -116,7 +170,14 @@ describe('auth calls', () => {
 });
 
 describe('shops', () => {
-  const input = { name: '美颜坊·静安寺店', regionCode: '310106', address: '南京西路 1618 号', phone: '021-62881234', openTime: '10:00', closeTime: '22:00' };
+  const input = {
+    name: '美颜坊·静安寺店',
+    regionCode: '310106',
+    address: '南京西路 1618 号',
+    phone: '021-62881234',
+    openTime: '10:00',
+    closeTime: '22:00',
+  };
 
   it('lists with paging, sort, filters, q, region prefix and the total header', async () => {
     const token = mockLogin('13800000003');
@@ -125,7 +186,9 @@ describe('shops', () => {
     expect(page.data.map((s: { id: number }) => s.id)).toEqual([3, 2]);
     expect((await call('GET', `${SHOPS}?regionCode=310000`, { token })).data.map((s: { id: number }) => s.id)).toEqual([1]);
     expect((await call('GET', `${SHOPS}?q=大悦城`, { token })).total).toBe('1');
-    expect((await call('GET', `${SHOPS}?name_like=美颜坊&status=open&closeTime_gte=21:30`, { token })).data.map((s: { id: number }) => s.id)).toEqual([3, 2]);
+    expect(
+      (await call('GET', `${SHOPS}?name_like=美颜坊&status=open&closeTime_gte=21:30`, { token })).data.map((s: { id: number }) => s.id),
+    ).toEqual([3, 2]);
     expect((await call('GET', `${SHOPS}?id=1&id=3`, { token })).total).toBe('2');
     expect(await call('GET', `${SHOPS}?passwordHash=x`, { token })).toMatchObject({ status: 400, msg: '不支持的筛选字段：passwordHash' });
     expect(await call('GET', `${SHOPS}?_start=0&_end=500`, { token })).toMatchObject({ status: 400, msg: '每页最多 200 条' });
@@ -144,21 +207,35 @@ describe('shops', () => {
     const admin = mockLogin('13800000001');
     const created = await call('POST', SHOPS, { token: admin, body: input });
     expect(created.data).toMatchObject({ ...input, id: 4, status: 'open', createdAt: expect.any(String) });
-    expect(await call('PATCH', `${SHOPS}/4`, { token: admin, body: { closeTime: '09:00' } })).toMatchObject({ status: 400, data: { fields: [{ field: 'closeTime', message: '营业结束时间必须晚于开始时间' }] } });
-    expect((await call('PATCH', `${SHOPS}/4`, { token: admin, body: { status: 'closed' } })).data).toMatchObject({ id: 4, status: 'closed' });
-    expect(await call('DELETE', `${SHOPS}/1`, { token: admin })).toMatchObject({ status: 409, msg: '门店「美颜坊·徐汇旗舰店」仍有1个账号授权，不能删除；如已不再营业，请将其设为停业' });
+    expect(await call('PATCH', `${SHOPS}/4`, { token: admin, body: { closeTime: '09:00' } })).toMatchObject({
+      status: 400,
+      data: { fields: [{ field: 'closeTime', message: '营业结束时间必须晚于开始时间' }] },
+    });
+    expect((await call('PATCH', `${SHOPS}/4`, { token: admin, body: { status: 'closed' } })).data).toMatchObject({
+      id: 4,
+      status: 'closed',
+    });
+    expect(await call('DELETE', `${SHOPS}/1`, { token: admin })).toMatchObject({
+      status: 409,
+      msg: '门店「美颜坊·徐汇旗舰店」仍有1个账号授权，不能删除；如已不再营业，请将其设为停业',
+    });
     expect(await call('DELETE', `${SHOPS}/4`, { token: admin })).toMatchObject({ code: 0 });
     expect(await call('GET', `${SHOPS}/4`, { token: admin })).toMatchObject({ status: 404 });
 
     const finance = mockLogin('13800000003');
-    expect(await call('POST', SHOPS, { token: finance, body: input })).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN, msg: '没有权限执行此操作' });
+    expect(await call('POST', SHOPS, { token: finance, body: input })).toMatchObject({
+      status: 403,
+      code: ErrorCode.FORBIDDEN,
+      msg: '没有权限执行此操作',
+    });
   });
 
   it('a PATCH that changes nothing is refused on every resource, as the server does', async () => {
     const admin = mockLogin('13800000001');
     const manager = mockLogin('13800000002');
     const base = API.resourceBase;
-    const firstOf = async (resource: string, token: string) => `${base}/${resource}/${(await call('GET', `${base}/${resource}`, { token })).data[0].id}`;
+    const firstOf = async (resource: string, token: string) =>
+      `${base}/${resource}/${(await call('GET', `${base}/${resource}`, { token })).data[0].id}`;
     const calls: [string, string][] = [
       [`${SHOPS}/1`, admin],
       [await firstOf('banners', admin), admin],
@@ -169,7 +246,10 @@ describe('shops', () => {
       [PROFILE_API, manager],
     ];
     for (const [url, token] of calls) {
-      expect([url, await call('PATCH', url, { token, body: {} })]).toMatchObject([url, { status: 400, code: ErrorCode.INVALID_INPUT, msg: NOTHING_TO_CHANGE }]);
+      expect([url, await call('PATCH', url, { token, body: {} })]).toMatchObject([
+        url,
+        { status: 400, code: ErrorCode.INVALID_INPUT, msg: NOTHING_TO_CHANGE },
+      ]);
     }
   });
 

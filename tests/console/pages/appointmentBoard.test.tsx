@@ -11,7 +11,8 @@ const MANAGER = '13800000002';
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** A booking of shop 1 today at `clock` (Shanghai time), put into the mock table. */
-const bookedToday = (clock: string, fields: Partial<Appointment>): Appointment => mockBooking(Date.parse(`${shanghaiToday()}T${clock}:00+08:00`), fields);
+const bookedToday = (clock: string, fields: Partial<Appointment>): Appointment =>
+  mockBooking(Date.parse(`${shanghaiToday()}T${clock}:00+08:00`), fields);
 
 /** The calendar calls the board makes during the test. */
 function calendarCalls(): URL[] {
@@ -32,7 +33,14 @@ describe('booking board in mock mode (/appointment/new-customer)', { timeout: PA
 
   it('draws the day from the calendar view’s columns and opens the drawer on a click', async () => {
     const withArtist = bookedToday('11:00', {});
-    const unassigned = bookedToday('14:15', { customerName: '周悦', programName: '水晶唇', staffId: null, staffName: '', status: 'confirmed', durationMinutes: 60 });
+    const unassigned = bookedToday('14:15', {
+      customerName: '周悦',
+      programName: '水晶唇',
+      staffId: null,
+      staffName: '',
+      status: 'confirmed',
+      durationMinutes: 60,
+    });
     const calls = calendarCalls();
     openPage('/appointment/new-customer', MANAGER);
     const first = await screen.findByTestId(`appointment-${withArtist.id}`, {}, { timeout: 30_000 });

@@ -8,7 +8,10 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
   it('lists banners by priority, highest first', async () => {
     openPage('/operation/events', ADMIN);
     await row('新客首单立减 200 元');
-    const names = screen.getAllByRole('row').slice(1).map((tr) => tr.querySelectorAll('td')[1]?.textContent);
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => tr.querySelectorAll('td')[1]?.textContent);
     expect(names).toEqual(['新客首单立减 200 元', '会员日 全场护理 8 折', '春季眉形设计沙龙']);
   });
 
@@ -47,7 +50,13 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
     await user.type(form.getByLabelText('跳转链接'), '/pages/activity/national-day');
     await user.click(form.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ name: '国庆特惠', platform: '小程序', priority: 0, status: 'on', jumpLink: '/pages/activity/national-day' });
+    expect(posted[0]).toMatchObject({
+      name: '国庆特惠',
+      platform: '小程序',
+      priority: 0,
+      status: 'on',
+      jumpLink: '/pages/activity/national-day',
+    });
     expect(await screen.findByText('活动「国庆特惠」已创建')).toBeTruthy();
   });
 });

@@ -20,7 +20,9 @@ describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TES
     const search = form.getByText('输入姓名或手机尾号四位搜索').closest('.ant-select')!.querySelector('input')!;
     fireEvent.mouseDown(search);
     await user.type(search, '13700009999');
-    const option = await screen.findByText('黄丽 137****9999 · 所属门店：美颜坊·天河正佳店', { selector: '.ant-select-item-option-content' });
+    const option = await screen.findByText('黄丽 137****9999 · 所属门店：美颜坊·天河正佳店', {
+      selector: '.ant-select-item-option-content',
+    });
     fireEvent.click(option);
     const card = within(await form.findByTestId('customer-card'));
     expect(card.getByText('黄丽')).toBeTruthy();

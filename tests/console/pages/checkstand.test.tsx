@@ -122,7 +122,7 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
     expect(paper.getByText('李婷 50%、张敏 50%')).toBeTruthy();
   });
 
-  it('keeps the order in progress across a reload, re-opens it from today\'s orders and cancels it with a reason', async () => {
+  it("keeps the order in progress across a reload, re-opens it from today's orders and cancels it with a reason", async () => {
     const user = setupUser();
     const first = openPage(CASHIER, MANAGER);
     await user.click(await screen.findByRole('button', { name: /加入 雾眉/ }));

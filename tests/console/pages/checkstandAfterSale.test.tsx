@@ -25,7 +25,18 @@ function paidOrder(shopId = 1, sequence = 1): Order {
     customerVip: true,
     appointmentId: null,
     status: 'partially-refunded',
-    lines: [{ programId: 1, programName: '雾眉', programType: 1, unitPriceFen: 138_000, vipPrice: true, quantity: 1, discountFen: 0, amountFen: 138_000 }],
+    lines: [
+      {
+        programId: 1,
+        programName: '雾眉',
+        programType: 1,
+        unitPriceFen: 138_000,
+        vipPrice: true,
+        quantity: 1,
+        discountFen: 0,
+        amountFen: 138_000,
+      },
+    ],
     totalFen: 138_000,
     discountFen: 0,
     payableFen: 138_000,
@@ -115,7 +126,9 @@ describe('after-sale requests (/checkstand/after-sale)', { timeout: PAGE_TEST_TI
     await user.clear(amount);
     await user.type(amount, '300');
     await user.click(form.getByRole('button', { name: '提交申请' }));
-    await waitFor(() => expect(posted).toEqual([{ orderId: order.id, type: 'refund', amountFen: 30_000, reason: '客户对唇色不满意，部分退款', images: [] }]));
+    await waitFor(() =>
+      expect(posted).toEqual([{ orderId: order.id, type: 'refund', amountFen: 30_000, reason: '客户对唇色不满意，部分退款', images: [] }]),
+    );
     const listed = await row('客户对唇色不满意，部分退款');
     expect(listed.getByText('¥300.00')).toBeTruthy();
     expect(listed.getByText('待审核')).toBeTruthy();
@@ -125,7 +138,8 @@ describe('after-sale requests (/checkstand/after-sale)', { timeout: PAGE_TEST_TI
     const order = paidOrder();
     const keys: (string | null)[] = [];
     const listener = ({ request }: { request: Request }) => {
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/after-sales')) keys.push(request.headers.get(IDEMPOTENCY_HEADER));
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/after-sales'))
+        keys.push(request.headers.get(IDEMPOTENCY_HEADER));
     };
     server.events.on('request:start', listener);
     onTestFinished(() => void server.events.removeListener('request:start', listener));

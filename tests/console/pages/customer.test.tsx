@@ -4,7 +4,11 @@ import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from 
 
 const MANAGER = '13800000002';
 
-const listedNames = () => screen.queryAllByRole('row').slice(1).map((tr) => tr.querySelector('td a')?.textContent ?? tr.textContent);
+const listedNames = () =>
+  screen
+    .queryAllByRole('row')
+    .slice(1)
+    .map((tr) => tr.querySelector('td a')?.textContent ?? tr.textContent);
 
 describe('customers list (/shop/consumer)', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it("shows the current shop's customers with masked phones and Chinese source labels", async () => {

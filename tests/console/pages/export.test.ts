@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispositionFileName, exportQuery } from '../../../src/components/export';
 
 describe('export download', () => {
-  it("takes the UTF-8 filename* of Content-Disposition before the plain name", () => {
+  it('takes the UTF-8 filename* of Content-Disposition before the plain name', () => {
     const name = '业绩审核_2026-11-01至2026-11-30.xlsx';
     expect(dispositionFileName(`attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)).toBe(name);
     expect(dispositionFileName(`attachment; filename*=utf-8''${encodeURIComponent(name)}; filename="x.xlsx"`)).toBe(name);
@@ -23,6 +23,12 @@ describe('export download', () => {
       ],
       sorters: [{ field: 'createdAt', order: 'desc' }],
     });
-    expect(Object.fromEntries(new URLSearchParams(qs))).toEqual({ q: '20261123', shopId: '2', from: '2026-11-01', _sort: 'createdAt', _order: 'desc' });
+    expect(Object.fromEntries(new URLSearchParams(qs))).toEqual({
+      q: '20261123',
+      shopId: '2',
+      from: '2026-11-01',
+      _sort: 'createdAt',
+      _order: 'desc',
+    });
   });
 });

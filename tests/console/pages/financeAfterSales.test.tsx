@@ -25,7 +25,11 @@ describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOU
     await user.click((await row(refund.reason)).getByRole('button', { name: '审核' }));
     const d = await drawer();
     // The request's order number, and the order's own card below it.
-    await waitFor(() => expect(d.getAllByText(order.orderNo, { selector: '.ant-descriptions-item-content, .ant-descriptions-item-content *' })).toHaveLength(2));
+    await waitFor(() =>
+      expect(d.getAllByText(order.orderNo, { selector: '.ant-descriptions-item-content, .ant-descriptions-item-content *' })).toHaveLength(
+        2,
+      ),
+    );
     expect(d.getAllByText(refund.reason).length).toBeGreaterThan(0);
     // Paid by Alipay, nothing refunded yet, no other refund asked.
     expect(await d.findByText(`支付宝 ${formatFen(order.paidFen)}`)).toBeTruthy();
@@ -40,7 +44,9 @@ describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOU
 
     // What the refund did: the order, the shop's book and the staff's performance.
     expect(orders.table.find(order.id)).toMatchObject({ refundedFen: refund.amountFen, status: 'partially-refunded' });
-    expect(ledger.table.rows.filter((e) => e.afterSaleId === refund.id)).toMatchObject([{ category: 'refund', amountFen: -refund.amountFen! }]);
+    expect(ledger.table.rows.filter((e) => e.afterSaleId === refund.id)).toMatchObject([
+      { category: 'refund', amountFen: -refund.amountFen! },
+    ]);
     const adjustments = performanceRecords.table.rows.filter((r) => r.afterSaleId === refund.id);
     expect(adjustments.map((r) => r.amountFen).reduce((s, a) => s + a, 0)).toBe(-refund.amountFen!);
     // The drawer shows the decision and the order's new state.
@@ -64,6 +70,10 @@ describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOU
     await user.type(form.getByLabelText('驳回原因'), '投诉内容与记录不符');
     await user.click(form.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(posted).toEqual([{ reason: '投诉内容与记录不符' }]));
-    expect(afterSales.table.find(complaint.id)).toMatchObject({ status: 'rejected', rejectReason: '投诉内容与记录不符', reviewedBy: '赵财务' });
+    expect(afterSales.table.find(complaint.id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: '投诉内容与记录不符',
+      reviewedBy: '赵财务',
+    });
   });
 });

@@ -18,7 +18,8 @@ const total = (type: 'income' | 'expense') =>
   monthOfShop1()
     .filter((e) => e.type === type)
     .reduce((s, e) => s + e.amountFen, 0);
-const listedRows = () => screen.queryAllByRole('row').filter((tr) => tr.querySelector('td') && !tr.classList.contains('ant-table-placeholder'));
+const listedRows = () =>
+  screen.queryAllByRole('row').filter((tr) => tr.querySelector('td') && !tr.classList.contains('ant-table-placeholder'));
 
 async function expectSums() {
   await waitFor(() => expect(screen.getByTestId('sum-income').textContent).toContain(formatFen(total('income'))));

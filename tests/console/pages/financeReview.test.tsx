@@ -20,7 +20,8 @@ function listQueries(path: RegExp) {
   const seen: (URLSearchParams & { authorization?: string | null })[] = [];
   const listener = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    if (request.method === 'GET' && path.test(url.pathname)) seen.push(Object.assign(url.searchParams, { authorization: request.headers.get('authorization') }));
+    if (request.method === 'GET' && path.test(url.pathname))
+      seen.push(Object.assign(url.searchParams, { authorization: request.headers.get('authorization') }));
   };
   server.events.on('request:start', listener);
   onTestFinished(() => void server.events.removeListener('request:start', listener));
@@ -72,7 +73,11 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(posted).toEqual([{ reason: '服务人员登记有误' }]));
     expect(await screen.findByText(`已驳回 ${target.orderNo} 刘芳 的业绩`)).toBeTruthy();
-    expect(performanceRecords.table.find(target.id)).toMatchObject({ status: 'rejected', rejectReason: '服务人员登记有误', reviewedBy: '赵财务' });
+    expect(performanceRecords.table.find(target.id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: '服务人员登记有误',
+      reviewedBy: '赵财务',
+    });
     // The list shows pending records: the rejected one leaves it.
     await waitFor(() => expect(listedRows()).toHaveLength(pending().length));
   });
@@ -122,7 +127,11 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
 
   it("shows the server's message when an export is refused", async () => {
     const refusal = '同时进行的导出过多，请稍后再试';
-    server.use(route.get('*/api/beer/backstage/performance-records/export', () => HttpResponse.json({ code: 42900, msg: refusal, data: null }, { status: 429 })));
+    server.use(
+      route.get('*/api/beer/backstage/performance-records/export', () =>
+        HttpResponse.json({ code: 42900, msg: refusal, data: null }, { status: 429 }),
+      ),
+    );
     const user = setupUser();
     openPage('/finance/review', FINANCE);
     await row(liuFang().orderNo);

@@ -74,7 +74,9 @@ describe('staff page (/shop/staff)', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it("shows the server's refusal when history arrived after the page asked (a booking made meanwhile)", async () => {
     const refusal = '员工「李婷」已有预约，不能删除；如已离职，请将在职状态设为离职';
-    server.use(route.delete('*/api/beer/backstage/staff/:id', () => HttpResponse.json({ code: 40900, msg: refusal, data: null }, { status: 409 })));
+    server.use(
+      route.delete('*/api/beer/backstage/staff/:id', () => HttpResponse.json({ code: 40900, msg: refusal, data: null }, { status: 409 })),
+    );
     const user = setupUser();
     openPage('/shop/staff', MANAGER);
     const remove = await waitFor(async () => {

@@ -98,7 +98,10 @@ describe('ImageUpload', () => {
   it('refuses more images than the list may hold', async () => {
     const a = `${UPLOAD_PATH}/${'a'.repeat(32)}.png`;
     const { user, input, value } = renderField({ multiple: true, max: 2 }, [a]);
-    await user.upload(input, [new File([new Uint8Array(PNG)], '1.png', { type: 'image/png' }), new File([new Uint8Array(PNG)], '2.png', { type: 'image/png' })]);
+    await user.upload(input, [
+      new File([new Uint8Array(PNG)], '1.png', { type: 'image/png' }),
+      new File([new Uint8Array(PNG)], '2.png', { type: 'image/png' }),
+    ]);
     expect(await screen.findByText('最多上传 2 张图片')).toBeTruthy();
     await waitFor(() => expect(value()).toHaveLength(2));
   });

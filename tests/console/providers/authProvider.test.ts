@@ -46,7 +46,17 @@ describe('login', () => {
   });
 
   it('forgets the previous user and server menu', async () => {
-    setUser({ accountId: 3, name: '赵财务', remark: '', avatar: '', jobName: '', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null });
+    setUser({
+      accountId: 3,
+      name: '赵财务',
+      remark: '',
+      avatar: '',
+      jobName: '',
+      phone: '13800000003',
+      role: 'financial-staff',
+      shop: null,
+      shopID: null,
+    });
     setServerMenu(menuFor('financial-staff'));
     await authProvider.login({ phone: '13800000004', password: DEMO_PASSWORD });
     expect(getUser()).toBeUndefined();
@@ -68,7 +78,10 @@ describe('login', () => {
     setToken(STALE);
     const toast = vi.spyOn(message, 'error');
     const result = await authProvider.login({ phone: '13800000001', password: 'wrong-password' });
-    expect(result).toEqual({ success: false, error: expect.objectContaining({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT }) });
+    expect(result).toEqual({
+      success: false,
+      error: expect.objectContaining({ message: '手机号或密码错误', statusCode: 400, code: ErrorCode.INVALID_INPUT }),
+    });
     expect(getToken()).toBeNull();
     // The form shows the reason inline; a toast would say it a second time.
     expect(toast).not.toHaveBeenCalled();
@@ -95,7 +108,10 @@ describe('login', () => {
   it('a network failure also clears the token', async () => {
     server.use(route.post(`*${API.loginPassword}`, () => HttpResponse.error()));
     setToken(STALE);
-    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).resolves.toMatchObject({ success: false, error: { message: 'Request Error', statusCode: 0 } });
+    await expect(authProvider.login({ phone: '13800000001', password: DEMO_PASSWORD })).resolves.toMatchObject({
+      success: false,
+      error: { message: 'Request Error', statusCode: 0 },
+    });
     expect(getToken()).toBeNull();
   });
 });
@@ -118,9 +134,23 @@ describe('logout', () => {
   it('clears local state without a toast or modal when the server call fails', async () => {
     const toast = vi.spyOn(message, 'error');
     const confirm = vi.spyOn(Modal, 'confirm');
-    server.use(route.post(`*${API.logout}`, () => HttpResponse.json({ code: ErrorCode.SESSION_ENDED, msg: '登录状态已失效', data: null }, { status: 401 })));
+    server.use(
+      route.post(`*${API.logout}`, () =>
+        HttpResponse.json({ code: ErrorCode.SESSION_ENDED, msg: '登录状态已失效', data: null }, { status: 401 }),
+      ),
+    );
     setToken(STALE);
-    setUser({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    setUser({
+      accountId: 2,
+      name: '王店长',
+      remark: '',
+      avatar: '',
+      jobName: '店长',
+      phone: '13800000002',
+      role: 'shop-manager',
+      shop: '美颜坊·徐汇旗舰店',
+      shopID: 1,
+    });
     await expect(authProvider.logout()).resolves.toMatchObject({ success: true });
     expect(calls).toEqual([API.logout]);
     expect(getToken()).toBeNull();
@@ -147,7 +177,17 @@ describe('getIdentity and getPermissions', () => {
   it('fetch user/info once, share one request between concurrent callers, then serve the cache', async () => {
     setToken(mockLogin('13800000002'));
     const [a, b] = await Promise.all([authProvider.getIdentity(), authProvider.getIdentity()]);
-    expect(a).toEqual({ accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 });
+    expect(a).toEqual({
+      accountId: 2,
+      name: '王店长',
+      remark: '',
+      avatar: '',
+      jobName: '店长',
+      phone: '13800000002',
+      role: 'shop-manager',
+      shop: '美颜坊·徐汇旗舰店',
+      shopID: 1,
+    });
     expect(b).toBe(a);
     expect(getUser()).toBe(a);
     await authProvider.getIdentity();

@@ -9,7 +9,14 @@ import { ErrorCode } from '../../../contract/envelope';
 import { DEMO_SHOPS } from '../../../contract/demo';
 import type { Shop, ShopInput } from '../../../contract/shop';
 
-const NEW_SHOP: ShopInput = { name: '美颜坊·静安寺店', regionCode: '310106', address: '南京西路 1618 号', phone: '021-62881234', openTime: '10:00', closeTime: '22:00' };
+const NEW_SHOP: ShopInput = {
+  name: '美颜坊·静安寺店',
+  regionCode: '310106',
+  address: '南京西路 1618 号',
+  phone: '021-62881234',
+  openTime: '10:00',
+  closeTime: '22:00',
+};
 
 let requests: URL[];
 let toast: ReturnType<typeof vi.spyOn>;
@@ -39,9 +46,18 @@ describe('getList', () => {
     });
     const [url] = requests;
     expect(url.pathname).toBe(`${API.resourceBase}/shops`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ _start: '1', _end: '2', _sort: 'name', _order: 'desc', status: 'open', name_like: '美颜坊' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      _start: '1',
+      _end: '2',
+      _sort: 'name',
+      _order: 'desc',
+      status: 'open',
+      name_like: '美颜坊',
+    });
     // Three shops match; the second page of one holds the second name in descending order.
-    const names = DEMO_SHOPS.map((s) => s.name).sort().reverse();
+    const names = DEMO_SHOPS.map((s) => s.name)
+      .sort()
+      .reverse();
     expect(result.total).toBe(3);
     expect(result.data.map((s) => s.name)).toEqual([names[1]]);
   });
@@ -57,7 +73,14 @@ describe('getList', () => {
         { field: 'status', operator: 'ne', value: 'closed' },
       ],
     });
-    expect(Object.fromEntries(requests[0].searchParams)).toEqual({ _start: '0', _end: '10', q: '天河', openTime_gte: '09:00', openTime_lte: '09:30', status_ne: 'closed' });
+    expect(Object.fromEntries(requests[0].searchParams)).toEqual({
+      _start: '0',
+      _end: '10',
+      q: '天河',
+      openTime_gte: '09:00',
+      openTime_lte: '09:30',
+      status_ne: 'closed',
+    });
     expect(result).toEqual({ data: [expect.objectContaining({ name: '美颜坊·天河正佳店' })], total: 1 });
   });
 
@@ -71,7 +94,9 @@ describe('getList', () => {
 
 describe('one record', () => {
   it('getOne and getMany read through the envelope', async () => {
-    await expect(dataProvider.getOne<Shop>({ resource: 'shops', id: 2 })).resolves.toEqual({ data: expect.objectContaining({ id: 2, name: DEMO_SHOPS[1].name }) });
+    await expect(dataProvider.getOne<Shop>({ resource: 'shops', id: 2 })).resolves.toEqual({
+      data: expect.objectContaining({ id: 2, name: DEMO_SHOPS[1].name }),
+    });
     const many = await dataProvider.getMany!<Shop>({ resource: 'shops', ids: [1, 3] });
     expect(many.data.map((s) => s.id).sort()).toEqual([1, 3]);
   });
@@ -85,7 +110,11 @@ describe('one record', () => {
     expect(updated).toMatchObject({ id: created.id, status: 'closed' });
 
     await expect(dataProvider.deleteOne({ resource: 'shops', id: created.id })).resolves.toEqual({ data: null });
-    await expect(dataProvider.getOne({ resource: 'shops', id: created.id })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, statusCode: 404, message: '门店不存在' });
+    await expect(dataProvider.getOne({ resource: 'shops', id: created.id })).rejects.toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+      statusCode: 404,
+      message: '门店不存在',
+    });
     expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith('门店不存在', 5);
   });
@@ -103,7 +132,10 @@ describe('one record', () => {
 
   it('a shop-manager may not write: 40300 is toasted', async () => {
     setToken(mockLogin('13800000002'));
-    await expect(dataProvider.update({ resource: 'shops', id: 1, variables: { name: '改名' } })).rejects.toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN });
+    await expect(dataProvider.update({ resource: 'shops', id: 1, variables: { name: '改名' } })).rejects.toMatchObject({
+      statusCode: 403,
+      code: ErrorCode.FORBIDDEN,
+    });
     expect(toast).toHaveBeenCalledWith('没有权限执行此操作', 5);
   });
 });

@@ -45,7 +45,14 @@ describe('zodRule', () => {
 
   it('says what the server says for the same input', async () => {
     setToken(mockLogin('13800000001'));
-    const input = { name: '店'.repeat(51), regionCode: '310104', address: '漕溪北路 1 号', phone: '12345', openTime: '10:0', closeTime: '21:00' };
+    const input = {
+      name: '店'.repeat(51),
+      regionCode: '310104',
+      address: '漕溪北路 1 号',
+      phone: '12345',
+      openTime: '10:0',
+      closeTime: '21:00',
+    };
     const error = (await api.post(`${API.resourceBase}/shops`, input).catch((e: unknown) => e)) as ApiError;
     expect(error.errors).toEqual({
       name: await check(zodRule(shopFieldSchemas.name), input.name),

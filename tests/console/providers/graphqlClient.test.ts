@@ -62,19 +62,30 @@ describe('the GraphQL client', () => {
   });
 
   it('a field refused with 40300 in a 200 answer rejects with its message, without the dialog', async () => {
-    endpoint(() => HttpResponse.json({ data: null, errors: [{ message: '当前角色无权查看该报表', path: ['shopRanking'], extensions: { code: ErrorCode.FORBIDDEN } }] }));
+    endpoint(() =>
+      HttpResponse.json({
+        data: null,
+        errors: [{ message: '当前角色无权查看该报表', path: ['shopRanking'], extensions: { code: ErrorCode.FORBIDDEN } }],
+      }),
+    );
     const confirm = vi.spyOn(Modal, 'confirm');
-    await expect(runQuery(RANKING, { from: '2026-10-01', to: '2026-10-31' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN, message: '当前角色无权查看该报表' });
+    await expect(runQuery(RANKING, { from: '2026-10-01', to: '2026-10-31' })).rejects.toMatchObject({
+      code: ErrorCode.FORBIDDEN,
+      message: '当前角色无权查看该报表',
+    });
     expect(errorToast).toHaveBeenCalledWith('当前角色无权查看该报表', 5);
     expect(confirm).not.toHaveBeenCalled();
   });
 
-  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])('a 401 with code %i brings up the session-expired dialog and no toast under it', async (code) => {
-    endpoint(() => HttpResponse.json({ data: null, errors: [{ message: `会话错误 ${code}`, extensions: { code } }] }, { status: 401 }));
-    setToken('stored-token-value-0123456789');
-    await expect(runQuery(SHOP_WORKPLACE, {})).rejects.toMatchObject({ code, statusCode: 401, message: `会话错误 ${code}` });
-    expect(errorToast).not.toHaveBeenCalled();
-    await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
-    Modal.destroyAll();
-  });
+  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])(
+    'a 401 with code %i brings up the session-expired dialog and no toast under it',
+    async (code) => {
+      endpoint(() => HttpResponse.json({ data: null, errors: [{ message: `会话错误 ${code}`, extensions: { code } }] }, { status: 401 }));
+      setToken('stored-token-value-0123456789');
+      await expect(runQuery(SHOP_WORKPLACE, {})).rejects.toMatchObject({ code, statusCode: 401, message: `会话错误 ${code}` });
+      expect(errorToast).not.toHaveBeenCalled();
+      await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
+      Modal.destroyAll();
+    },
+  );
 });

@@ -17,7 +17,8 @@ function answer(resolver: () => Response) {
   server.use(route.all(`*${PROBE}`, resolver));
 }
 
-const envelope = (code: number, msg: string, status: number, data: unknown = null) => HttpResponse.json({ code, msg, data } as never, { status });
+const envelope = (code: number, msg: string, status: number, data: unknown = null) =>
+  HttpResponse.json({ code, msg, data } as never, { status });
 
 const modalTitles = () => Array.from(document.querySelectorAll('.ant-modal-confirm-title')).map((e) => e.textContent);
 
@@ -63,7 +64,9 @@ describe('success', () => {
 describe('code != 0', () => {
   it('toasts the server message for 5 s and rejects with an HttpError carrying the field errors', async () => {
     setToken(mockLogin('13800000001'));
-    const error = await api.post(SHOPS, { name: '', regionCode: '310104', address: '漕溪北路 1 号', phone: '12', openTime: '10:00', closeTime: '21:00' }).catch((e: unknown) => e);
+    const error = await api
+      .post(SHOPS, { name: '', regionCode: '310104', address: '漕溪北路 1 号', phone: '12', openTime: '10:00', closeTime: '21:00' })
+      .catch((e: unknown) => e);
     expect(error).toEqual({
       message: '请输入门店名称',
       statusCode: 400,
@@ -78,7 +81,12 @@ describe('code != 0', () => {
 
   it('says "Error" when the server sent no message', async () => {
     answer(() => envelope(ErrorCode.CONFLICT, '', 409));
-    await expect(http.post(PROBE)).rejects.toMatchObject({ message: 'Error', statusCode: 409, code: ErrorCode.CONFLICT, errors: undefined });
+    await expect(http.post(PROBE)).rejects.toMatchObject({
+      message: 'Error',
+      statusCode: 409,
+      code: ErrorCode.CONFLICT,
+      errors: undefined,
+    });
     expect(errorToast).toHaveBeenCalledWith('Error', 5);
   });
 
@@ -88,13 +96,16 @@ describe('code != 0', () => {
     expect(errorToast).toHaveBeenCalledWith('门店不存在', 5);
   });
 
-  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])('%i brings up the session-expired modal and no toast under it', async (code) => {
-    answer(() => envelope(code, `会话错误 ${code}`, 401));
-    await expect(http.get(PROBE)).rejects.toMatchObject({ code, statusCode: 401, message: `会话错误 ${code}` });
-    expect(errorToast).not.toHaveBeenCalled();
-    await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
-    expect(confirm).toHaveBeenCalledTimes(1);
-  });
+  it.each([ErrorCode.ILLEGAL_TOKEN, ErrorCode.SESSION_ENDED, ErrorCode.TOKEN_EXPIRED])(
+    '%i brings up the session-expired modal and no toast under it',
+    async (code) => {
+      answer(() => envelope(code, `会话错误 ${code}`, 401));
+      await expect(http.get(PROBE)).rejects.toMatchObject({ code, statusCode: 401, message: `会话错误 ${code}` });
+      expect(errorToast).not.toHaveBeenCalled();
+      await waitFor(() => expect(modalTitles()).toEqual(['确认登出']));
+      expect(confirm).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('the user-info call only toasts: the guard logs out itself', async () => {
     const token = mockLogin('13800000002');

@@ -19,7 +19,9 @@ describe('locale files', () => {
   });
 
   it('merging refuses a key defined by two areas', () => {
-    expect(() => mergeAreas({ './zh-CN/a.ts': { default: { 'a.x': '一' } }, './zh-CN/b.ts': { default: { 'a.x': '二' } } })).toThrow('Locale key "a.x" is defined twice');
+    expect(() => mergeAreas({ './zh-CN/a.ts': { default: { 'a.x': '一' } }, './zh-CN/b.ts': { default: { 'a.x': '二' } } })).toThrow(
+      'Locale key "a.x" is defined twice',
+    );
   });
 
   it('merging keeps each locale apart', () => {

@@ -54,7 +54,12 @@ describe('idempotency keys', () => {
       }),
     );
     await dataProvider.create({ resource: 'orders', variables: {}, meta: { headers: idempotencyHeaders('key-create') } });
-    await dataProvider.custom!({ url: '/api/beer/backstage/orders/1/pay', method: 'post', payload: {}, headers: idempotencyHeaders('key-pay') });
+    await dataProvider.custom!({
+      url: '/api/beer/backstage/orders/1/pay',
+      method: 'post',
+      payload: {},
+      headers: idempotencyHeaders('key-pay'),
+    });
     expect(seen).toEqual(['key-create', 'key-pay']);
   });
 });

@@ -30,7 +30,12 @@ describe('open', () => {
   });
 
   it('drops errors: http.ts has shown them already', async () => {
-    const spies = [vi.spyOn(message, 'error'), vi.spyOn(message, 'success'), vi.spyOn(notification, 'error'), vi.spyOn(notification, 'open')];
+    const spies = [
+      vi.spyOn(message, 'error'),
+      vi.spyOn(message, 'success'),
+      vi.spyOn(notification, 'error'),
+      vi.spyOn(notification, 'open'),
+    ];
     notificationProvider.open({ key: 'e1', type: 'error', message: 'Error (status code: 400)', description: '请输入门店名称' });
     await new Promise((r) => setTimeout(r, 50));
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
@@ -67,13 +72,25 @@ describe('inside refine', () => {
 
   function app(values: ShopInput) {
     return render(
-      <Refine dataProvider={dataProvider} notificationProvider={notificationProvider} i18nProvider={i18nProvider} resources={[{ name: 'shops' }]}>
+      <Refine
+        dataProvider={dataProvider}
+        notificationProvider={notificationProvider}
+        i18nProvider={i18nProvider}
+        resources={[{ name: 'shops' }]}
+      >
         <CreateShop values={values} />
       </Refine>,
     );
   }
 
-  const valid: ShopInput = { name: '美颜坊·静安寺店', regionCode: '310106', address: '南京西路 1618 号', phone: '021-62881234', openTime: '10:00', closeTime: '22:00' };
+  const valid: ShopInput = {
+    name: '美颜坊·静安寺店',
+    regionCode: '310106',
+    address: '南京西路 1618 号',
+    phone: '021-62881234',
+    openTime: '10:00',
+    closeTime: '22:00',
+  };
 
   beforeEach(() => setToken(mockLogin('13800000001')));
 

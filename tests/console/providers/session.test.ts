@@ -5,7 +5,17 @@ import { getServerMenu, setServerMenu, subscribeServerMenu } from '../../../src/
 import { menuFor } from '../../../contract/access';
 import type { UserInfo } from '../../../contract/auth';
 
-const MANAGER: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const MANAGER: UserInfo = {
+  accountId: 2,
+  name: '王店长',
+  remark: '',
+  avatar: '',
+  jobName: '店长',
+  phone: '13800000002',
+  role: 'shop-manager',
+  shop: '美颜坊·徐汇旗舰店',
+  shopID: 1,
+};
 
 describe('token', () => {
   it('lives in localStorage under "token"', () => {

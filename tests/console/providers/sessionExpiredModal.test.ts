@@ -14,7 +14,17 @@ import { menuFor } from '../../../contract/access';
 import { ErrorCode } from '../../../contract/envelope';
 import type { UserInfo } from '../../../contract/auth';
 
-const ADMIN: UserInfo = { accountId: 1, name: '林管理', remark: '', avatar: '', jobName: '运营总监', phone: '13800000001', role: 'admin', shop: null, shopID: null };
+const ADMIN: UserInfo = {
+  accountId: 1,
+  name: '林管理',
+  remark: '',
+  avatar: '',
+  jobName: '运营总监',
+  phone: '13800000001',
+  role: 'admin',
+  shop: null,
+  shopID: null,
+};
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
 let logoutCalls: string[];

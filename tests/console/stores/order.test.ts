@@ -1,11 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { NO_ORDER, ORDER_KEY, getCurrentOrderId, resetCurrentOrderId, setCurrentOrderId, useCurrentOrderId } from '../../../src/stores/order';
+import {
+  NO_ORDER,
+  ORDER_KEY,
+  getCurrentOrderId,
+  resetCurrentOrderId,
+  setCurrentOrderId,
+  useCurrentOrderId,
+} from '../../../src/stores/order';
 import { clearUser, setUser } from '../../../src/stores/currentUser';
 import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEvents';
 import type { UserInfo } from '../../../contract/auth';
 
-const MANAGER: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const MANAGER: UserInfo = {
+  accountId: 2,
+  name: '王店长',
+  remark: '',
+  avatar: '',
+  jobName: '店长',
+  phone: '13800000002',
+  role: 'shop-manager',
+  shop: '美颜坊·徐汇旗舰店',
+  shopID: 1,
+};
 
 beforeEach(() => resetCurrentOrderId());
 

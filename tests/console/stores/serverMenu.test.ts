@@ -5,7 +5,17 @@ import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEven
 import { menuFor } from '../../../contract/access';
 import type { UserInfo } from '../../../contract/auth';
 
-const FINANCE: UserInfo = { accountId: 3, name: '赵财务', remark: '', avatar: '', jobName: '财务', phone: '13800000003', role: 'financial-staff', shop: null, shopID: null };
+const FINANCE: UserInfo = {
+  accountId: 3,
+  name: '赵财务',
+  remark: '',
+  avatar: '',
+  jobName: '财务',
+  phone: '13800000003',
+  role: 'financial-staff',
+  shop: null,
+  shopID: null,
+};
 
 describe('server menu store', () => {
   it('is empty until fetched, and tells its subscribers (useServerMenu re-renders)', () => {

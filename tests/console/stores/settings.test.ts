@@ -87,10 +87,27 @@ describe('settings store', () => {
 
   it('keeps the choices across a reload, but not the drawer, the device or the server menu', async () => {
     const first = await load();
-    first.updateSettings({ theme: 'dark', navbar: false, menuWidth: 300, themeColor: '#F53F3F', tabBar: false, menuFromServer: true, globalSettings: true, device: 'mobile', hideMenu: true });
+    first.updateSettings({
+      theme: 'dark',
+      navbar: false,
+      menuWidth: 300,
+      themeColor: '#F53F3F',
+      tabBar: false,
+      menuFromServer: true,
+      globalSettings: true,
+      device: 'mobile',
+      hideMenu: true,
+    });
     first.serverMenu.setServerMenu(menuFor('admin'));
     const stored = JSON.parse(localStorage.getItem('app-settings')!);
-    expect(stored).toMatchObject({ theme: 'dark', navbar: false, menuWidth: 300, themeColor: '#F53F3F', tabBar: false, menuFromServer: true });
+    expect(stored).toMatchObject({
+      theme: 'dark',
+      navbar: false,
+      menuWidth: 300,
+      themeColor: '#F53F3F',
+      tabBar: false,
+      menuFromServer: true,
+    });
     expect(stored).not.toHaveProperty('globalSettings');
     expect(stored).not.toHaveProperty('device');
     expect(stored).not.toHaveProperty('hideMenu');
@@ -98,14 +115,24 @@ describe('settings store', () => {
 
     document.body.removeAttribute('arco-theme');
     const reloaded = await load();
-    expect(reloaded.getSettings()).toMatchObject({ theme: 'dark', navbar: false, menuWidth: 300, themeColor: '#F53F3F', tabBar: false, menuFromServer: true });
+    expect(reloaded.getSettings()).toMatchObject({
+      theme: 'dark',
+      navbar: false,
+      menuWidth: 300,
+      themeColor: '#F53F3F',
+      tabBar: false,
+      menuFromServer: true,
+    });
     expect(reloaded.getSettings()).toMatchObject({ globalSettings: false, device: 'desktop', hideMenu: false, serverMenu: [] });
     // The page gets the stored theme before anything renders.
     expect(document.body.getAttribute('arco-theme')).toBe('dark');
   });
 
   it('ignores stored values of the wrong kind and brings the menu width within bounds', async () => {
-    localStorage.setItem('app-settings', JSON.stringify({ theme: 'purple', themeColor: 'red', footer: 'no', menuWidth: 5000, navbar: false }));
+    localStorage.setItem(
+      'app-settings',
+      JSON.stringify({ theme: 'purple', themeColor: 'red', footer: 'no', menuWidth: 5000, navbar: false }),
+    );
     const { getSettings, MENU_WIDTH_MAX } = await load();
     expect(getSettings()).toMatchObject({ theme: 'light', themeColor: '#165DFF', footer: true, menuWidth: MENU_WIDTH_MAX, navbar: false });
 

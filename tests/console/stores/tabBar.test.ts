@@ -17,7 +17,17 @@ import { clearUser, setUser } from '../../../src/stores/currentUser';
 import { emitRoleSwitched } from '../../../src/components/account/roleSwitchEvents';
 import type { UserInfo } from '../../../contract/auth';
 
-const MANAGER: UserInfo = { accountId: 2, name: '王店长', remark: '', avatar: '', jobName: '店长', phone: '13800000002', role: 'shop-manager', shop: '美颜坊·徐汇旗舰店', shopID: 1 };
+const MANAGER: UserInfo = {
+  accountId: 2,
+  name: '王店长',
+  remark: '',
+  avatar: '',
+  jobName: '店长',
+  phone: '13800000002',
+  role: 'shop-manager',
+  shop: '美颜坊·徐汇旗舰店',
+  shopID: 1,
+};
 
 /** The tab of a URL, as a navigation there appends it. */
 function tab(url: string): TabItem {
@@ -193,7 +203,15 @@ describe('record names and a refresh', () => {
   });
 
   it('derives every restored tab from its path: titles come from the route table, junk is dropped', async () => {
-    sessionStorage.setItem('tab-bar', JSON.stringify([{ fullPath: '/shop/staff', title: 'evil', name: 'Workplace' }, { fullPath: 42 }, 'x', { fullPath: '/redirect/%2Fshop' }]));
+    sessionStorage.setItem(
+      'tab-bar',
+      JSON.stringify([
+        { fullPath: '/shop/staff', title: 'evil', name: 'Workplace' },
+        { fullPath: 42 },
+        'x',
+        { fullPath: '/redirect/%2Fshop' },
+      ]),
+    );
     vi.resetModules();
     const fresh = await import('../../../src/stores/tabBar');
     expect(fresh.getTabBar().tabs.map((t) => [t.fullPath, t.name, t.title])).toEqual([

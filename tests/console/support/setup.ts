@@ -30,7 +30,8 @@ afterEach(async () => {
   // ran): the next test starts with none open, and no render is left to run after the environment ends.
   await waitFor(() => {
     // A closed modal that stays mounted (refine's useModalForm renders its form always) is display:none.
-    if (document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-message-notice, .ant-notification-notice')) throw new Error('still closing');
+    if (document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-message-notice, .ant-notification-notice'))
+      throw new Error('still closing');
   });
   server.resetHandlers();
   resetMockDb();

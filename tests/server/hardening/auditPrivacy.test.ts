@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const auditCount = async () => (await query<{ n: number }>(t, 'select count(*)::int as n from audit_logs'))[0].n;
-const fullMobiles = async () => (await query<{ summary: string }>(t, `select summary from audit_logs where summary ~ '(^|[^0-9])1[3-9][0-9]{9}([^0-9]|$)'`)).map((r) => r.summary);
+const fullMobiles = async () =>
+  (await query<{ summary: string }>(t, `select summary from audit_logs where summary ~ '(^|[^0-9])1[3-9][0-9]{9}([^0-9]|$)'`)).map(
+    (r) => r.summary,
+  );
 
 describe('audit rows hold no full phone and no sensitive value', () => {
   it('masks the phone of failed logins and of captcha requests', async () => {
@@ -28,7 +31,10 @@ describe('audit rows hold no full phone and no sensitive value', () => {
     await post(API.getCaptcha, { phone: '13912349876' }, { ip: '10.1.0.2' });
     await post(API.getCaptcha, { phone: ADMIN }, { ip: '10.1.0.2' });
     await post(API.loginCaptcha, { phone: ADMIN, captcha: '000000' }, { ip: '10.1.0.2' });
-    const rows = await query<{ action: string; summary: string }>(t, `select action, summary from audit_logs where action in ('login-failed', 'captcha-sent', 'captcha-skipped') order by id`);
+    const rows = await query<{ action: string; summary: string }>(
+      t,
+      `select action, summary from audit_logs where action in ('login-failed', 'captcha-sent', 'captcha-skipped') order by id`,
+    );
     expect(rows.map((r) => r.action).sort()).toEqual(['captcha-sent', 'captcha-skipped', 'login-failed', 'login-failed', 'login-failed']);
     expect(rows.every((r) => r.summary.includes('****'))).toBe(true);
     expect(await fullMobiles()).toEqual([]);
@@ -36,10 +42,20 @@ describe('audit rows hold no full phone and no sensitive value', () => {
 
   it('records only the names of sensitive fields that changed', async () => {
     const [c] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id limit 1', [t.demo.shopIds[0]]);
-    const secret = { healthNotes: '对青霉素过敏-机密', notes: '私人备注-机密', birthday: '1990-01-02', phone: '15800001234', tags: ['机密标签'] };
+    const secret = {
+      healthNotes: '对青霉素过敏-机密',
+      notes: '私人备注-机密',
+      birthday: '1990-01-02',
+      phone: '15800001234',
+      tags: ['机密标签'],
+    };
     const r = await call(manager, 'PATCH', `/customers/${c.id}`, { ...secret, name: '改名客户' });
     expect(r.status).toBe(200);
-    const [row] = await query<{ summary: string }>(t, `select summary from audit_logs where entity = 'customer' and entity_id = $1 and action = 'update'`, [String(c.id)]);
+    const [row] = await query<{ summary: string }>(
+      t,
+      `select summary from audit_logs where entity = 'customer' and entity_id = $1 and action = 'update'`,
+      [String(c.id)],
+    );
     for (const field of Object.keys(secret)) expect(row.summary).toContain(field);
     expect(row.summary).toContain('改名客户');
     for (const value of ['青霉素', '私人备注', '1990-01-02', '1234', '机密标签']) expect(row.summary).not.toContain(value);
@@ -50,7 +66,8 @@ describe('audit rows hold no full phone and no sensitive value', () => {
 describe('a PATCH that repeats the stored values', () => {
   it('answers the row unchanged and writes no audit row, on every resource', async () => {
     const shop = t.demo.shopIds[0];
-    const firstId = async (table: string, where = 'true', params: unknown[] = []) => (await query<{ id: number }>(t, `select id from ${table} where ${where} order by id limit 1`, params))[0].id;
+    const firstId = async (table: string, where = 'true', params: unknown[] = []) =>
+      (await query<{ id: number }>(t, `select id from ${table} where ${where} order by id limit 1`, params))[0].id;
     const calls: [string, string, string][] = [
       [admin, `${API.resourceBase}/shops/${shop}`, 'name'],
       [admin, `${API.resourceBase}/banners/${await firstId('banners')}`, 'name'],
@@ -72,7 +89,12 @@ describe('a PATCH that repeats the stored values', () => {
     }
     const audits = await auditCount();
     const info = (await t.app.inject({ method: 'POST', url: API.userInfo, headers: { authorization: `Bearer ${manager}` } })).json().data;
-    const res = await t.app.inject({ method: 'PATCH', url: PROFILE_API, headers: { authorization: `Bearer ${manager}` }, payload: { name: info.name } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: PROFILE_API,
+      headers: { authorization: `Bearer ${manager}` },
+      payload: { name: info.name },
+    });
     expect(res.statusCode).toBe(200);
     expect(await auditCount()).toBe(audits);
   });

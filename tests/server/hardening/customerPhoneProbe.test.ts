@@ -20,7 +20,12 @@ afterAll(async () => t?.close());
 
 const customer = { name: '探测客户', gender: 'female', source: 'walk-in' };
 const phoneIn = async (shopIndex: number, offset = 0) =>
-  (await query<{ phone: string; id: number }>(t, 'select id, phone from customers where shop_id = $1 order by id offset $2 limit 1', [t.demo.shopIds[shopIndex], offset]))[0];
+  (
+    await query<{ phone: string; id: number }>(t, 'select id, phone from customers where shop_id = $1 order by id offset $2 limit 1', [
+      t.demo.shopIds[shopIndex],
+      offset,
+    ])
+  )[0];
 
 describe('a phone that is already a customer', () => {
   it('names no other shop, on create and on edit', async () => {
@@ -43,12 +48,27 @@ describe('a phone that is already a customer', () => {
   it('audits every refusal and answers 429 with Retry-After once an account has had too many in an hour', async () => {
     await freshRateWindow(t, 3600, 20);
     const account = t.demo.accountIds[MANAGER_3];
-    const audited = async () => (await query<{ n: number }>(t, `select count(*)::int as n from audit_logs where action = 'customer-phone-refused' and account_id = $1`, [account]))[0].n;
-    const phones = await query<{ phone: string }>(t, 'select phone from customers where shop_id = $1 order by id limit $2', [t.demo.shopIds[0], PHONE_REFUSALS_PER_HOUR + 1]);
+    const audited = async () =>
+      (
+        await query<{ n: number }>(
+          t,
+          `select count(*)::int as n from audit_logs where action = 'customer-phone-refused' and account_id = $1`,
+          [account],
+        )
+      )[0].n;
+    const phones = await query<{ phone: string }>(t, 'select phone from customers where shop_id = $1 order by id limit $2', [
+      t.demo.shopIds[0],
+      PHONE_REFUSALS_PER_HOUR + 1,
+    ]);
     for (let i = 0; i < PHONE_REFUSALS_PER_HOUR; i++) {
       expect((await call(manager3, 'POST', '/customers', { ...customer, phone: phones[i].phone })).status).toBe(409);
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/beer/backstage/customers', headers: { authorization: `Bearer ${manager3}` }, payload: { ...customer, phone: phones[PHONE_REFUSALS_PER_HOUR].phone } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/beer/backstage/customers',
+      headers: { authorization: `Bearer ${manager3}` },
+      payload: { ...customer, phone: phones[PHONE_REFUSALS_PER_HOUR].phone },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe(42900);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

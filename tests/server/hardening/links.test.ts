@@ -59,7 +59,13 @@ describe('link fields', () => {
   });
 
   it('accepts public http(s) URLs and in-app paths, uploaded images included', () => {
-    for (const link of ['https://example.com/promo?id=1#top', 'http://cdn.example.com.cn/a.png', 'https://shop.example.com:8443/x', '/api/beer/backstage/upload/0123456789abcdef0123456789abcdef.png', '/business/program?tab=1'])
+    for (const link of [
+      'https://example.com/promo?id=1#top',
+      'http://cdn.example.com.cn/a.png',
+      'https://shop.example.com:8443/x',
+      '/api/beer/backstage/upload/0123456789abcdef0123456789abcdef.png',
+      '/business/program?tab=1',
+    ])
       expect([link, isSafeLink(link)]).toEqual([link, true]);
   });
 
@@ -75,9 +81,19 @@ describe('link fields', () => {
     ];
     for (const [path, payload, field, label] of cases) {
       const r = await call(admin, 'PATCH', path, payload);
-      expect([path, r.status, invalidFields(r), r.body.msg]).toEqual([path, 400, [field], `${label}必须是 http(s) 链接或以 / 开头的站内路径`]);
+      expect([path, r.status, invalidFields(r), r.body.msg]).toEqual([
+        path,
+        400,
+        [field],
+        `${label}必须是 http(s) 链接或以 / 开头的站内路径`,
+      ]);
     }
-    const avatar = await t.app.inject({ method: 'PATCH', url: ACCOUNT_API.one(t.demo.accountIds[ADMIN]), headers: { authorization: `Bearer ${admin}` }, payload: { avatar: 'http:evil.com' } });
+    const avatar = await t.app.inject({
+      method: 'PATCH',
+      url: ACCOUNT_API.one(t.demo.accountIds[ADMIN]),
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { avatar: 'http:evil.com' },
+    });
     expect(avatar.json().msg).toBe('头像必须是 http(s) 链接或以 / 开头的站内路径');
   });
 

@@ -14,11 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const lockRows = async () => (await query<{ summary: string }>(t, `select summary from audit_logs where action = 'login-locked' order by id`)).map((r) => r.summary);
+const lockRows = async () =>
+  (await query<{ summary: string }>(t, `select summary from audit_logs where action = 'login-locked' order by id`)).map((r) => r.summary);
 
 describe('password-login lock-out', () => {
   it('locks only the address that failed, so nobody can lock the owner out from elsewhere', async () => {
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) expect((await post(API.loginPassword, { phone: ADMIN, password: 'Wrong-1234' }, { ip: '10.20.0.1' })).body.code).toBe(40000);
+    for (let i = 0; i < MAX_LOGIN_FAILURES; i++)
+      expect((await post(API.loginPassword, { phone: ADMIN, password: 'Wrong-1234' }, { ip: '10.20.0.1' })).body.code).toBe(40000);
     const locked = await post(API.loginPassword, { phone: ADMIN, password: DEMO_PASSWORD }, { ip: '10.20.0.1' });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);

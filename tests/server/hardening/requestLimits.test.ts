@@ -37,14 +37,22 @@ describe('requests that never finish', () => {
     let app: FastifyInstance;
     let port: number;
     beforeAll(async () => {
-      app = await buildApp({ db: t.database.db, pool: t.database.pool, config: { ...t.config, requestTimeoutMs: 2000, headersTimeoutMs: 1000 }, logger: false });
+      app = await buildApp({
+        db: t.database.db,
+        pool: t.database.pool,
+        config: { ...t.config, requestTimeoutMs: 2000, headersTimeoutMs: 1000 },
+        logger: false,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       port = (app.server.address() as net.AddressInfo).port;
     });
     afterAll(async () => app?.close());
 
     it('answers 408 to a body that stops coming', async () => {
-      const r = await trickle(port, `POST ${API.loginPassword} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone"`);
+      const r = await trickle(
+        port,
+        `POST ${API.loginPassword} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone"`,
+      );
       expect(r.text).toMatch(/^HTTP\/1\.1 408/);
       expect(r.ms).toBeLessThan(8000);
     });
@@ -61,7 +69,9 @@ describe('API answers are never cached', () => {
   it('sends Cache-Control: no-store on JSON answers with personal data and on errors', async () => {
     const admin = await t.login(ADMIN);
     const manager = await t.login(MANAGER_1);
-    const customer = (await t.database.pool.query<{ id: number }>('select id from customers where shop_id = $1 order by id limit 1', [t.demo.shopIds[0]])).rows[0].id;
+    const customer = (
+      await t.database.pool.query<{ id: number }>('select id from customers where shop_id = $1 order by id limit 1', [t.demo.shopIds[0]])
+    ).rows[0].id;
     const calls: [string | undefined, 'GET' | 'POST', string][] = [
       [manager, 'GET', `${API.resourceBase}/customers`],
       [manager, 'GET', `${API.resourceBase}/customers/${customer}`],

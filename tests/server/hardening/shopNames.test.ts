@@ -35,7 +35,10 @@ describe('shop names among open shops', () => {
   });
 
   it('lets only one of two simultaneous creates with one new name through', async () => {
-    const results = await Promise.all([call(admin, 'POST', '/shops', { ...shop, name: '并发测试店' }), call(admin, 'POST', '/shops', { ...shop, name: '并发测试店' })]);
+    const results = await Promise.all([
+      call(admin, 'POST', '/shops', { ...shop, name: '并发测试店' }),
+      call(admin, 'POST', '/shops', { ...shop, name: '并发测试店' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });

@@ -17,8 +17,18 @@ afterAll(async () => t?.close());
 /** An app on the test database without an SMS sender of its own, whose log lines are kept. */
 async function appWith(smsSender: 'log' | undefined): Promise<{ app: FastifyInstance; log: string[] }> {
   const log: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { log.push(String(chunk)); done(); } });
-  const app = await buildApp({ db: t.database.db, pool: t.database.pool, config: { ...t.config, smsSender }, logger: { level: 'info', stream } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      log.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    db: t.database.db,
+    pool: t.database.pool,
+    config: { ...t.config, smsSender },
+    logger: { level: 'info', stream },
+  });
   await app.ready();
   return { app, log };
 }
@@ -33,7 +43,10 @@ describe('login codes without an SMS provider', () => {
   it('answers 40300 "短信服务未配置" to both captcha calls and logs no code', async () => {
     const { app, log } = await appWith(undefined);
     try {
-      for (const [url, payload] of [[API.getCaptcha, { phone: ADMIN }], [API.loginCaptcha, { phone: ADMIN, captcha: '123456' }]] as const) {
+      for (const [url, payload] of [
+        [API.getCaptcha, { phone: ADMIN }],
+        [API.loginCaptcha, { phone: ADMIN, captcha: '123456' }],
+      ] as const) {
         const res = await app.inject({ method: 'POST', url, payload, remoteAddress: '10.9.0.1' });
         expect([res.statusCode, res.json()]).toEqual([403, { code: 40300, msg: SMS_NOT_CONFIGURED, data: null }]);
       }

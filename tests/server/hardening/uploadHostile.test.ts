@@ -13,7 +13,9 @@ import { MAX_IMAGE_SIDE } from '../../../server/storage/reencodeImage';
 
 const BOUNDARY = '----beautyHostileBoundary';
 function body(filename: string, data: Buffer, opts: { close?: boolean } = {}): Buffer {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   return Buffer.concat([head, data, opts.close === false ? Buffer.alloc(0) : Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 }
 
@@ -31,7 +33,12 @@ afterAll(async () => {
 });
 
 async function send(token: string, payload: Buffer) {
-  const res = await t.app.inject({ method: 'POST', url: UPLOAD_PATH, payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: UPLOAD_PATH,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${token}` },
+  });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 const stored = (url: string) => fs.readFileSync(path.join(dataDir, 'uploads', url.slice(UPLOAD_PATH.length + 1)));
@@ -50,7 +57,12 @@ function pngClaiming(width: number, height: number): Buffer {
     crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
     return Buffer.concat([len, Buffer.from(type), data, crc]);
   };
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('an upload cut off before its closing boundary', () => {
@@ -78,7 +90,10 @@ describe('images carrying something else', () => {
   });
 
   it('stores a JPEG with SVG in a comment segment and EXIF metadata without either', async () => {
-    const jpeg = await image(8, 8).jpeg().withExif({ IFD0: { Copyright: 'gps-secret' } }).toBuffer();
+    const jpeg = await image(8, 8)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'gps-secret' } })
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
     const comment = Buffer.concat([Buffer.from([0xff, 0xfe, (svg.length + 2) >> 8, (svg.length + 2) & 0xff]), svg]);
     const r = await send(admin, body('x.jpg', Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)])));
@@ -97,7 +112,15 @@ describe('images carrying something else', () => {
   });
 
   it(`scales a large image to at most ${MAX_IMAGE_SIDE} px per side, keeping its format`, async () => {
-    const r = await send(admin, body('wide.webp', await image(MAX_IMAGE_SIDE + 904, 50).webp().toBuffer()));
+    const r = await send(
+      admin,
+      body(
+        'wide.webp',
+        await image(MAX_IMAGE_SIDE + 904, 50)
+          .webp()
+          .toBuffer(),
+      ),
+    );
     expect(r.status).toBe(200);
     const meta = await sharp(stored(r.body.data.url)).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', MAX_IMAGE_SIDE]);
@@ -128,13 +151,21 @@ describe('upload limits per account', () => {
     const finance = await t.login(FINANCE);
     const account = t.demo.accountIds[FINANCE];
     const png = body('a.png', await image(2, 2).png().toBuffer());
-    await query(t, `insert into uploads (stored_name, mime, size_bytes, account_id, created_at) select md5(random()::text) || '.png', 'image/png', 100, $1, now() - interval '23 hours' from generate_series(1, $2::int)`, [account, DAILY_UPLOADS]);
+    await query(
+      t,
+      `insert into uploads (stored_name, mime, size_bytes, account_id, created_at) select md5(random()::text) || '.png', 'image/png',
+        100, $1, now() - interval '23 hours' from generate_series(1, $2::int)`,
+      [account, DAILY_UPLOADS],
+    );
     const r = await send(finance, png);
     expect([r.status, r.body.code]).toEqual([429, 42900]);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(3000);
     expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(3600);
     await query(t, `delete from uploads where account_id = $1`, [account]);
-    await query(t, `insert into uploads (stored_name, mime, size_bytes, account_id) values ('big.png', 'image/png', $2, $1)`, [account, DAILY_UPLOAD_BYTES]);
+    await query(t, `insert into uploads (stored_name, mime, size_bytes, account_id) values ('big.png', 'image/png', $2, $1)`, [
+      account,
+      DAILY_UPLOAD_BYTES,
+    ]);
     expect((await send(finance, png)).status).toBe(429);
   });
 });

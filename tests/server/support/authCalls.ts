@@ -37,7 +37,9 @@ export async function query<R extends Record<string, unknown>>(t: TestContext, t
 export async function auditActions(t: TestContext, accountId?: number): Promise<string[]> {
   const rows = await query<{ action: string }>(
     t,
-    accountId === undefined ? 'select action from audit_logs order by id' : 'select action from audit_logs where account_id = $1 order by id',
+    accountId === undefined
+      ? 'select action from audit_logs order by id'
+      : 'select action from audit_logs where account_id = $1 order by id',
     accountId === undefined ? [] : [accountId],
   );
   return rows.map((r) => r.action);
@@ -48,6 +50,10 @@ export async function auditActions(t: TestContext, accountId?: number): Promise<
  * current one is about to end, for the next to begin, so all its calls land in one window.
  */
 export async function freshRateWindow(t: TestContext, windowSeconds = 60, neededSeconds = 5): Promise<void> {
-  const [{ left }] = await query<{ left: number }>(t, `select ($1::int - mod(extract(epoch from clock_timestamp()), $1::int))::float8 as left`, [windowSeconds]);
+  const [{ left }] = await query<{ left: number }>(
+    t,
+    `select ($1::int - mod(extract(epoch from clock_timestamp()), $1::int))::float8 as left`,
+    [windowSeconds],
+  );
   if (left < neededSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
 }

@@ -46,16 +46,35 @@ export async function checkoutFixture(t: TestContext): Promise<CheckoutFixture> 
   const [brow] = await program(`status = 'on' and touch_up_days > 0 and vip_price_fen < price_fen and price_fen >= 10000`);
   const [facial] = await program(`status = 'on' and touch_up_days = 0 and price_fen > 0`);
   const [{ id: offShelf }] = await program(`status = 'off'`);
-  const customer = (where: string, params: unknown[]) => query<{ id: number; phone: string }>(t, `select id, phone from customers where ${where} order by id limit 1`, params);
+  const customer = (where: string, params: unknown[]) =>
+    query<{ id: number; phone: string }>(t, `select id, phone from customers where ${where} order by id limit 1`, params);
   const [{ id: vipCustomer }] = await customer('shop_id = $1 and vip', [shop1]);
   const [{ id: plainCustomer }] = await customer('shop_id = $1 and not vip', [shop1]);
   const [customerOfShop3] = await customer('shop_id = $1', [shop3]);
-  const active = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 4`, [shop1]);
+  const active = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 4`, [
+    shop1,
+  ]);
   // The fourth leaves the shop.
   const leftStaff = active.pop()!.id;
   await query(t, `update staff set status = 'left' where id = $1`, [leftStaff]);
-  const [{ id: staffOfShop3 }] = await query<{ id: number }>(t, `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`, [shop3]);
-  return { shop1, shop3, brow, facial, offShelf, vipCustomer, plainCustomer, customerOfShop3, staff: active.map((s) => s.id), leftStaff, staffOfShop3 };
+  const [{ id: staffOfShop3 }] = await query<{ id: number }>(
+    t,
+    `select id from staff where shop_id = $1 and status = 'active' order by id limit 1`,
+    [shop3],
+  );
+  return {
+    shop1,
+    shop3,
+    brow,
+    facial,
+    offShelf,
+    vipCustomer,
+    plainCustomer,
+    customerOfShop3,
+    staff: active.map((s) => s.id),
+    leftStaff,
+    staffOfShop3,
+  };
 }
 
 /** An order of shop 1 made through the API, answered as made. */

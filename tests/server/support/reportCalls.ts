@@ -18,7 +18,12 @@ export interface Answer {
 
 /** POST /v1/graphql with the console's body. */
 export function graphqlCaller(t: TestContext) {
-  return async (token: string | undefined, source: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Answer> => {
+  return async (
+    token: string | undefined,
+    source: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const res = await t.app.inject({
       method: 'POST',
       url: GRAPHQL_PATH,
@@ -30,4 +35,5 @@ export function graphqlCaller(t: TestContext) {
   };
 }
 
-export const SHOP_RANKING = `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount refundFen customerCount newCustomerCount } }`;
+export const SHOP_RANKING = `query($from: Date!, $to: Date!) { shopRanking(from: $from, to: $to) { shopId shopName revenueFen orderCount
+  refundFen customerCount newCustomerCount } }`;

@@ -19,7 +19,12 @@ export interface RestResult {
 
 /** Calls a REST resource under API.resourceBase with a token: call(token, 'GET', '/banners?_start=0'). */
 export function rest(t: TestContext) {
-  return async (token: string | undefined, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<RestResult> => {
+  return async (
+    token: string | undefined,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    payload?: unknown,
+  ): Promise<RestResult> => {
     const res = await t.app.inject({
       method,
       url: `${API.resourceBase}${path}`,

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { fenToYuan, formatFen } from '../../../components/money';
 
 /** Shops' revenue as horizontal bars, best first; a click opens the shop's records of the period. */
-export default function ShopBars({ shops, onOpen }: { shops: readonly { shopId: number; shopName: string; revenueFen: number }[]; onOpen: (shopId: number) => void }) {
+export default function ShopBars({
+  shops,
+  onOpen,
+}: {
+  shops: readonly { shopId: number; shopName: string; revenueFen: number }[];
+  onOpen: (shopId: number) => void;
+}) {
   const { t } = useTranslation();
   const data = shops.map((s) => ({ id: s.shopId, name: s.shopName, yuan: Number(fenToYuan(s.revenueFen)), fen: s.revenueFen }));
   return (
@@ -14,7 +20,12 @@ export default function ShopBars({ shops, onOpen }: { shops: readonly { shopId: 
           <XAxis type="number" tick={{ fontSize: 12 }} />
           <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(_v, _n, item) => [formatFen(item.payload.fen), t('report.revenue')]} />
-          <Bar dataKey="yuan" fill="var(--app-primary, #1677ff)" cursor="pointer" onClick={(entry) => onOpen((entry as unknown as { id: number }).id)} />
+          <Bar
+            dataKey="yuan"
+            fill="var(--app-primary, #1677ff)"
+            cursor="pointer"
+            onClick={(entry) => onOpen((entry as unknown as { id: number }).id)}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -32,7 +32,8 @@ export default function RankingPage() {
   const [period, setPeriod] = usePeriod();
   const preset = presetOf(period);
   const { data, isFetching } = useQuery({ queryKey: ['ranking', period.from, period.to], queryFn: () => runQuery(RANKING, period) });
-  const records = (q: Record<string, string | number>) => `/finance/review?${new URLSearchParams({ ...q, from: period.from, to: period.to } as Record<string, string>)}`;
+  const records = (q: Record<string, string | number>) =>
+    `/finance/review?${new URLSearchParams({ ...q, from: period.from, to: period.to } as Record<string, string>)}`;
   const options = useMemo(() => PERIOD_PRESETS.map((p) => ({ value: p, label: t(`report.period.${p}`) })), [t]);
 
   const shopColumns = [
@@ -61,13 +62,17 @@ export default function RankingPage() {
       title: t('report.approved'),
       dataIndex: 'approvedFen',
       align: 'right' as const,
-      render: (fen: number, s: Ranking['staffRanking'][number]) => <Link to={records({ staffId: s.staffId, shopId: s.shopId, status: 'approved' })}>{formatFen(fen)}</Link>,
+      render: (fen: number, s: Ranking['staffRanking'][number]) => (
+        <Link to={records({ staffId: s.staffId, shopId: s.shopId, status: 'approved' })}>{formatFen(fen)}</Link>
+      ),
     },
     {
       title: t('report.pending'),
       dataIndex: 'pendingFen',
       align: 'right' as const,
-      render: (fen: number, s: Ranking['staffRanking'][number]) => <Link to={records({ staffId: s.staffId, shopId: s.shopId, status: 'pending' })}>{formatFen(fen)}</Link>,
+      render: (fen: number, s: Ranking['staffRanking'][number]) => (
+        <Link to={records({ staffId: s.staffId, shopId: s.shopId, status: 'pending' })}>{formatFen(fen)}</Link>
+      ),
     },
     { title: t('report.commission'), dataIndex: 'commissionFen', align: 'right' as const, render: (fen: number) => formatFen(fen) },
     { title: t('report.orderCount'), dataIndex: 'orderCount', align: 'right' as const },
@@ -87,7 +92,9 @@ export default function RankingPage() {
             allowClear={false}
             value={[dayjs(period.from), dayjs(period.to)]}
             disabledDate={(d, info) => (info.from ? Math.abs(d.diff(info.from, 'day')) >= REPORT_MAX_DAYS : false)}
-            onChange={(range) => range?.[0] && range[1] && setPeriod({ from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') })}
+            onChange={(range) =>
+              range?.[0] && range[1] && setPeriod({ from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') })
+            }
           />
         </Space>
       </Card>
@@ -97,12 +104,32 @@ export default function RankingPage() {
             <Suspense fallback={<Skeleton active />}>
               <ShopBars shops={data.shopRanking} onOpen={(shopId) => navigate(records({ shopId }))} />
             </Suspense>
-            <Table rowKey="shopId" size="small" scroll={{ x: 'max-content' }} data-testid="shop-ranking" loading={isFetching} columns={shopColumns} dataSource={data.shopRanking} pagination={false} />
+            <Table
+              rowKey="shopId"
+              size="small"
+              scroll={{ x: 'max-content' }}
+              data-testid="shop-ranking"
+              loading={isFetching}
+              columns={shopColumns}
+              dataSource={data.shopRanking}
+              pagination={false}
+            />
           </>
         )}
       </Card>
       <Card title={t('report.staffRanking')} loading={!data}>
-        {data && <Table rowKey={(s) => `${s.staffId}/${s.shopId}`} size="small" scroll={{ x: 'max-content' }} data-testid="staff-ranking" loading={isFetching} columns={staffColumns} dataSource={data.staffRanking} pagination={{ pageSize: 20, showSizeChanger: false }} />}
+        {data && (
+          <Table
+            rowKey={(s) => `${s.staffId}/${s.shopId}`}
+            size="small"
+            scroll={{ x: 'max-content' }}
+            data-testid="staff-ranking"
+            loading={isFetching}
+            columns={staffColumns}
+            dataSource={data.staffRanking}
+            pagination={{ pageSize: 20, showSizeChanger: false }}
+          />
+        )}
       </Card>
     </Space>
   );
