@@ -24,13 +24,15 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'happy-dom',
-          include: ['tests/console/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
+          include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/support/setup.ts'],
           // refine must share the test's copy of react-router (STACK.md).
           server: { deps: { inline: [/@refinedev\//] } },
           testTimeout: 20_000,
         },
       },
+      // The shared rules of contract/ need neither a browser nor a database.
+      { test: { name: 'contract', environment: 'node', include: ['tests/contract/**/*.test.ts'] } },
       serverProject('server', 'embedded'),
       // CI also runs every server test against the machine's PostgreSQL 15.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'external')] : []),

@@ -17,7 +17,7 @@
 import { API } from '../contract/api';
 import { ACTIVE_APPOINTMENT_STATUSES, MAX_CALENDAR_PAGE, SLOT_MINUTES, type AppointmentCalendar } from '../contract/appointment';
 import { appointmentCalendarStatements, appointmentListQuery } from '../server/appointments/listing';
-import { shanghaiDayOf, shanghaiInstant } from '../server/appointments/shanghaiTime';
+import { shanghaiDayOf, shanghaiInstant } from '../contract/shanghaiTime';
 import { statementOf } from '../server/db/list/preparedList';
 import { seededRandom } from '../server/seed/random';
 import {

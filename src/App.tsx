@@ -8,6 +8,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_ROUTE } from '../contract/routes';
 import { authProvider } from './providers/authProvider';
+import { setSessionExpiredLogout } from './providers/sessionExpiredModal';
 import { accessControlProvider } from './providers/accessControlProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider, loadPageTexts } from './providers/i18nProvider';
@@ -19,8 +20,11 @@ import { antdTheme, useSettings } from './stores/settings';
 import PageLoading from './components/PageLoading';
 import RedirectPage from './pages/redirect';
 
+setSessionExpiredLogout(() => authProvider.logout());
+
 // The login page and the layout are chunks of their own: /login never loads the layout, menus or
-// tables, and pages behind the login never wait for the login form (issue 2 bundle budget).
+// tables, and pages behind the login never wait for the login form (the /login bundle budget,
+// bench/README.md).
 const LoginPage = lazy(() => import('./pages/login'));
 // The menu's and the pages' texts and refine's resources come with the layout, so no page renders
 // before them.

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { afterSales } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { textSearch } from '../db/list/listQuery';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { listStatements, serverResource } from '../http/resource';
 import { dayRange } from '../db/list/dayRange';
 import { afterSaleResource } from '../../contract/afterSale';

@@ -5,7 +5,7 @@ import { accountGrants, accounts, afterSales } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { raiseMessage } from '../messages/raiseMessage';
-import { actingShop, type Actor } from '../appointments/actor';
+import { actingShop, type Actor } from '../auth/actor';
 import { lockOrder } from '../orders/orderRow';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../contract/order';
@@ -17,7 +17,7 @@ import {
   type AfterSaleStatus,
   type afterSaleCreateSchema,
 } from '../../contract/afterSale';
-import { fenToYuan } from '../../src/components/money/money';
+import { fenToYuan } from '../../contract/money';
 import { lockAfterSale, readAfterSale } from './afterSaleRow';
 
 export type AfterSaleCreateInput = z.output<typeof afterSaleCreateSchema>;

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { accountGrants, accounts, afterSales, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict } from '../http/errors';
-import type { Actor } from '../appointments/actor';
+import type { Actor } from '../auth/actor';
 import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
 import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow';

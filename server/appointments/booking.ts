@@ -20,10 +20,10 @@ import {
   type appointmentCreateSchema,
   type appointmentUpdateSchema,
 } from '../../contract/appointment';
-import { actingShop, type Actor } from './actor';
+import { actingShop, type Actor } from '../auth/actor';
 import { checkWindow, findEntitlement, lockAvailableEntitlement, setEntitlementStatus } from './entitlements';
 import { planReminder } from './reminders';
-import { shanghaiClock, shanghaiDayOf, shanghaiHourMinute, shanghaiInstant } from './shanghaiTime';
+import { shanghaiClock, shanghaiDayOf, shanghaiHourMinute, shanghaiInstant } from '../../contract/shanghaiTime';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type BookingInput = z.output<typeof appointmentCreateSchema>;

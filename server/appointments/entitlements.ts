@@ -4,7 +4,7 @@ import { touchUpEntitlements } from '../db/schema';
 import { conflict, invalid } from '../http/errors';
 import { APPOINTMENT_FIELD_LABELS } from '../../contract/appointment';
 import { ENTITLEMENT_STATUS_LABELS, type StoredEntitlementStatus } from '../../contract/entitlement';
-import { shanghaiDayOf } from './shanghaiTime';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
 
 type EntitlementRow = typeof touchUpEntitlements.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { appointmentEvents, appointments, customers, programs, touchUpEntitlements } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, listQuery, listSpec, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
-import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../db/list/listRequest';
+import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../http/listRequest';
 import { isInstant, type FilterValue } from '../db/list/filterValues';
 import { placeholders, preparedList } from '../db/list/preparedList';
 import { byShop, listStatements, serverResource } from '../http/resource';
@@ -32,7 +32,7 @@ import {
   type StoredEntitlementStatus,
 } from '../../contract/entitlement';
 import { appointmentView, APPOINTMENT_MISSING } from './booking';
-import { visibleTo } from './actor';
+import { visibleTo } from '../auth/actor';
 
 /** q: a full mobile number, its last four digits, or part of the customer's name. */
 function searchBy(name: AnyColumn, phone: AnyColumn) {

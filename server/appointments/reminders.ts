@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { appointments, reminderJobs, shops } from '../db/schema';
 import type { SmsSender } from '../auth/smsSender';
-import { shanghaiDayOf, shanghaiInstant } from './shanghaiTime';
+import { shanghaiDayOf, shanghaiInstant } from '../../contract/shanghaiTime';
 import { ACTIVE_APPOINTMENT_STATUSES } from '../../contract/appointment';
 
 /** Reminders go out at this Shanghai time on the day before the appointment. */

@@ -11,7 +11,7 @@ import {
   type AppointmentAction,
   type AppointmentStatus,
 } from '../../contract/appointment';
-import { actingShop, type Actor } from './actor';
+import { actingShop, type Actor } from '../auth/actor';
 import { appointmentView, lockAppointment, recordEvent } from './booking';
 import { setEntitlementStatus } from './entitlements';
 import { cancelReminder } from './reminders';

@@ -4,7 +4,7 @@ import { customers, shops } from '../db/schema';
 import { audit } from '../audit/audit';
 import { hitRateLimit } from '../auth/rateLimit';
 import { notFound } from '../http/errors';
-import type { Actor } from '../appointments/actor';
+import type { Actor } from '../auth/actor';
 import { maskPhone } from '../../contract/mask';
 import { CUSTOMER_LOOKUPS_PER_HOUR, type CustomerCard } from '../../contract/customer';
 

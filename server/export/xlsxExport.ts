@@ -9,7 +9,7 @@ import { audit } from '../audit/audit';
 import { sessionOf } from '../auth/sessionGuard';
 import { listConditions, type Resource } from '../http/resource';
 import { tooMany } from '../http/errors';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { periodOf } from '../db/list/dayRange';
 import { XlsxSheetWriter } from './xlsxSheetWriter';
 import type { FilterField } from '../../contract/resource';

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit } from '../audit/audit';
 import { inline, listQuery, listShape, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
-import { listRequestSchema, type ListRequest } from '../db/list/listRequest';
+import { listRequestSchema, type ListRequest } from './listRequest';
 import { boundValues, knownList, placeholders, prepareList, type Prepared } from '../db/list/preparedList';
 import { PageReader, runPage } from '../db/list/listPage';
 import { page } from './reply';

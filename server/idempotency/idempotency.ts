@@ -8,7 +8,7 @@ import { conflict, invalid } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
-import type { Actor } from '../appointments/actor';
+import type { Actor } from '../auth/actor';
 import type { Envelope } from '../../contract/envelope';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, IDEMPOTENCY_TTL_HOURS } from '../../contract/order';
 

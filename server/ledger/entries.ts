@@ -4,8 +4,8 @@ import { ledgerEntries } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
-import { actingShop, visibleTo, type Actor } from '../appointments/actor';
-import { shanghaiDayOf } from '../appointments/shanghaiTime';
+import { actingShop, visibleTo, type Actor } from '../auth/actor';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import {
   ledgerEntryResource,
   LEDGER_CATEGORY_LABELS,

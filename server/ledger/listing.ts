@@ -3,11 +3,11 @@ import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { textSearch } from '../db/list/listQuery';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { dayRange } from '../db/list/dayRange';
 import { listStatements, serverResource, type ListStatements, type RowOf } from '../http/resource';
 import { notFound } from '../http/errors';
-import { visibleTo } from '../appointments/actor';
+import { visibleTo } from '../auth/actor';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
 import { shopNameOf } from '../db/shopName';
 

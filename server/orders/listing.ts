@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { orders, shops } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { listStatements, serverResource } from '../http/resource';
 import { shanghaiDayStart } from '../db/list/dayRange';
 import { PHONE_RE } from '../../contract/validation';

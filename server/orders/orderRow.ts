@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { orders, shops } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { notFound } from '../http/errors';
-import type { Actor } from '../appointments/actor';
+import type { Actor } from '../auth/actor';
 import { maskPhone } from '../../contract/mask';
 import { orderResource, type Order } from '../../contract/order';
 

@@ -8,8 +8,8 @@ import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedState
 import { tableRow } from '../db/tableRow';
 import { conflict, invalid, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
-import { actingShop, type Actor } from '../appointments/actor';
-import { shanghaiDayOf } from '../appointments/shanghaiTime';
+import { actingShop, type Actor } from '../auth/actor';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
@@ -20,7 +20,7 @@ import {
   type OrderStatus,
   type orderPaySchema,
 } from '../../contract/order';
-import { fenToYuan } from '../../src/components/money/money';
+import { fenToYuan } from '../../contract/money';
 import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
 import type { KeyInStatement } from '../idempotency/idempotency';
 

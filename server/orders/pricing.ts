@@ -2,7 +2,7 @@ import { invalid } from '../http/errors';
 import { ORDER_FIELD_LABELS as L, type OrderLine } from '../../contract/order';
 import type { ProgramType } from '../../contract/program';
 // Pure decimal-string conversion shared with the console (no DOM in it).
-import { fenToYuan } from '../../src/components/money/money';
+import { fenToYuan } from '../../contract/money';
 
 export interface PricedProgram {
   id: number;

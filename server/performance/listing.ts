@@ -4,7 +4,7 @@ import { performanceRecords } from '../db/schema';
 import { shopNameOf } from '../db/shopName';
 import type { SessionContext } from '../auth/sessionGuard';
 import { numberSearch } from '../db/list/listQuery';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { dayRange } from '../db/list/dayRange';
 import { listConditions, listStatements, serverResource, type ListStatements, type RowOf } from '../http/resource';
 import { notFound } from '../http/errors';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { performanceRecords } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, notFound } from '../http/errors';
-import type { Actor } from '../appointments/actor';
+import type { Actor } from '../auth/actor';
 import {
   PERFORMANCE_STATUS_LABELS,
   performanceRecordResource,

@@ -1,6 +1,6 @@
 import { REPORT_MAX_DAYS } from '../../contract/report';
 import { invalid } from '../http/errors';
-import { shanghaiDayOf } from '../appointments/shanghaiTime';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
 
 const DAY_MS = 86_400_000;
 

@@ -18,7 +18,7 @@ import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
 import { hashPassword } from '../auth/password';
 import { listQuery, textSearch, type CustomFilter } from '../db/list/listQuery';
-import type { ListRequest } from '../db/list/listRequest';
+import type { ListRequest } from '../http/listRequest';
 import { changes } from '../http/validate';
 import { ok, page } from '../http/reply';
 import { conflict, notFound } from '../http/errors';

@@ -14,7 +14,7 @@ import {
 import { messages } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { listQuery, listSpec } from '../db/list/listQuery';
-import { listRequestSchema } from '../db/list/listRequest';
+import { listRequestSchema } from '../http/listRequest';
 import { ok, page } from '../http/reply';
 import { envelope } from '../http/routeSchemas';
 import { audit } from '../audit/audit';

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { customers, programs, shops, staff } from '../db/schema';
 import type { AppointmentEventAction, AppointmentStatus } from '../../contract/appointment';
 import { reminderTime } from '../appointments/reminders';
-import { shanghaiDayOf, shanghaiInstant } from '../appointments/shanghaiTime';
+import { shanghaiDayOf, shanghaiInstant } from '../../contract/shanghaiTime';
 import { seededRandom, type Random } from './random';
 import { insertJson, takeIds } from './bulk';
 

@@ -6,7 +6,7 @@ import { MESSAGE_TAGS } from '../../contract/message';
 import { findRouteByName, type RouteName } from '../../contract/routes';
 import type { Role } from '../../contract/roles';
 import { raiseMessage } from '../messages/raiseMessage';
-import { shanghaiClock } from '../appointments/shanghaiTime';
+import { shanghaiClock } from '../../contract/shanghaiTime';
 
 /** The demo message boxes' conversation part; times are relative to now so the box always looks current. */
 export async function seedDemoMessages(tx: Tx, accountIds: Record<string, number>): Promise<void> {

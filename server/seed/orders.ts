@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { appointments, customers, programs, shops, staff, touchUpEntitlements } from '../db/schema';
-import { shanghaiDayOf, shanghaiInstant } from '../appointments/shanghaiTime';
+import { shanghaiDayOf, shanghaiInstant } from '../../contract/shanghaiTime';
 import { priceOrder, type PricedProgram } from '../orders/pricing';
 import { incomeEntry, orderEntitlements, saleRecords } from '../orders/payOrder';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';

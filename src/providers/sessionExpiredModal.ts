@@ -1,9 +1,19 @@
 import { Modal } from 'antd';
 import { i18n } from './i18nProvider';
-import { authProvider } from './authProvider';
 
 /** Concurrent calls failing with a session code must not stack dialogs: one at a time. */
 let open = false;
+
+/**
+ * What 重新登录 does before the reload: the auth provider's logout, registered when the console starts
+ * (src/App.tsx). It is passed in rather than imported because the auth provider calls the API through
+ * src/providers/http.ts, which opens this dialog.
+ */
+let logout: () => Promise<unknown> = async () => undefined;
+
+export function setSessionExpiredLogout(fn: () => Promise<unknown>): void {
+  logout = fn;
+}
 
 /** Whether the dialog is on screen: what fails meanwhile fails because the session ended. */
 export function isSessionExpiredModalOpen(): boolean {
@@ -20,7 +30,7 @@ export function showSessionExpiredModal(): void {
     okText: i18n.t('http.sessionExpired.ok'),
     cancelText: i18n.t('http.sessionExpired.cancel'),
     async onOk() {
-      await authProvider.logout();
+      await logout();
       window.location.reload();
     },
     afterClose() {

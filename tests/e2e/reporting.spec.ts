@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, FINANCE, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { GRAPHQL_PATH } from '../../contract/report';
-import { formatFen } from '../../src/components/money/money';
+import { formatFen } from '../../contract/money';
 import { presetPeriod } from '../../src/components/report/period';
 
 const SHOTS = '/work/shots/reporting';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { FilterField } from '../../../contract/resource';
 import { isInstant, type FilterValue } from './filterValues';
-import type { ListRequest } from './listRequest';
+import type { ListRequest } from '../../http/listRequest';
 
 /**
  * How a list query's values enter its SQL: as they are (inline parameters), or as placeholders of a

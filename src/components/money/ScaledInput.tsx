@@ -1,5 +1,5 @@
 import { InputNumber, type InputNumberProps } from 'antd';
-import { fromHundredths, toHundredths } from './money';
+import { fromHundredths, toHundredths } from '../../../contract/money';
 
 export interface ScaledInputProps extends Omit<InputNumberProps<string>, 'value' | 'onChange' | 'stringMode' | 'precision'> {
   /** The stored integer (fen, basis points); undefined or null when empty. */

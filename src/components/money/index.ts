@@ -1,2 +1,2 @@
-export { yuanToFen, fenToYuan, percentToBp, bpToPercent, formatFen, formatBp } from './money';
+export { yuanToFen, fenToYuan, percentToBp, bpToPercent, formatFen, formatBp } from '../../../contract/money';
 export { MoneyInput, PercentInput } from './MoneyInput';

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http as route, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { mockLogin } from '../../../src/mocks/handlers';
-import { showSessionExpiredModal } from '../../../src/providers/sessionExpiredModal';
+import { setSessionExpiredLogout, showSessionExpiredModal } from '../../../src/providers/sessionExpiredModal';
+import { authProvider } from '../../../src/providers/authProvider';
 import { api } from '../../../src/providers/http';
 import { getToken, setToken } from '../../../src/providers/session';
 import { getUser, setUser } from '../../../src/stores/currentUser';
@@ -30,6 +31,7 @@ let reload: ReturnType<typeof vi.fn<() => void>>;
 let logoutCalls: string[];
 
 beforeEach(() => {
+  setSessionExpiredLogout(() => authProvider.logout());
   reload = vi.fn<() => void>();
   // happy-dom's location.reload would navigate the test window.
   vi.spyOn(window.location, 'reload').mockImplementation(reload);

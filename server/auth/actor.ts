@@ -1,4 +1,4 @@
-import type { SessionContext } from '../auth/sessionGuard';
+import type { SessionContext } from './sessionGuard';
 import { forbidden, notFound } from '../http/errors';
 
 /** Who makes a call: its session and client IP (for the audit row). Routes pass the request itself. */

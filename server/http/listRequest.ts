@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { FilterField } from '../../../contract/resource';
-import { filterValue, type FilterValue } from './filterValues';
-import { isCustom, type ListSpec } from './listQuery';
+import type { FilterField } from '../../contract/resource';
+import { filterValue, type FilterValue } from '../db/list/filterValues';
+import { isCustom, type ListSpec } from '../db/list/listQuery';
 
 export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'ne';
 
