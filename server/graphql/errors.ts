@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { ErrorCode } from '../../contract/envelope';
 import { AppError } from '../http/errors';
+import { fromDatabase } from '../http/errorHandler';
 
 /** One error of an answer, as the console reads it: errors[i].message and errors[i].extensions.code. */
 export interface ReportError {
@@ -20,13 +21,16 @@ export function fromAppError(e: AppError, base: Pick<ReportError, 'locations' | 
 
 /**
  * A GraphQL error as we send it: our own refusals keep their code (40000, 40300, ...), errors of the
- * query itself (syntax, validation, variables) are 40000, anything else is logged and answered 50000
+ * query itself (syntax, validation, variables) and values the database refuses are 40000, anything else is logged and answered 50000
  * without its message.
  */
 function reportError(e: GraphQLError, log: FastifyRequest['log']): ReportError {
   const base = { locations: e.locations, path: e.path };
   const original = e.originalError;
   if (original instanceof AppError) return fromAppError(original, base);
+  // A value the database refuses is the input's fault, as in REST; drizzle wraps the driver's error in `cause`.
+  const refused = original && (fromDatabase(original as never) ?? fromDatabase(((original as { cause?: object }).cause ?? {}) as never));
+  if (refused) return fromAppError(refused, base);
   if (original && !(original instanceof GraphQLError)) {
     log.error({ err: original }, 'graphql resolver failed');
     return { message: INTERNAL, ...base, extensions: { code: ErrorCode.INTERNAL } };

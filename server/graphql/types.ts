@@ -19,9 +19,15 @@ import type { ReportContext } from './context';
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The days a report may name: a year like 0001 is a typo, and PostgreSQL's day arithmetic would fail on it. */
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '2999-12-31';
 function parseDay(value: unknown): string {
   if (typeof value !== 'string' || !DAY.test(value) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
     throw new GraphQLError('日期格式应为 YYYY-MM-DD', { extensions: { code: 40000 } });
+  }
+  if (value < FIRST_DAY || value > LAST_DAY) {
+    throw new GraphQLError(`日期应在 ${FIRST_DAY} 至 ${LAST_DAY} 之间`, { extensions: { code: 40000 } });
   }
   return value;
 }

@@ -5,7 +5,7 @@ import { AppError, invalid, conflict } from './errors';
 import { fieldErrors } from './validate';
 
 /** Maps a database error we expect under races or bad references to a client error. */
-function fromDatabase(err: { code?: string; constraint?: string }): AppError | undefined {
+export function fromDatabase(err: { code?: string; constraint?: string }): AppError | undefined {
   switch (err.code) {
     case '23505':
       return conflict('记录已存在，不能重复');

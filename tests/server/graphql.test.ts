@@ -619,4 +619,25 @@ describe('limits and malformed queries: an error answer, never a 500', () => {
     const longest = await gql(admin, TREND, { from: '2025-01-01', to: daysBefore('2025-01-01', 1 - REPORT_MAX_DAYS) });
     expect(longest.data.revenueTrend).toHaveLength(REPORT_MAX_DAYS);
   });
+
+  it('days outside 1900–2999 are refused as input, never reaching the database', async () => {
+    for (const [from, to] of [
+      ['0001-01-01', '0001-01-31'],
+      ['1899-12-31', '1900-01-01'],
+      ['2999-12-31', '3000-01-01'],
+    ]) {
+      for (const source of [SHOP_RANKING, STAFF_RANKING, TREND]) {
+        const r = await gql(admin, source, { from, to });
+        expect(r.status, `${from} ${to}`).toBe(400);
+        expect(r.errors![0].extensions.code).toBe(40000);
+        expect(r.errors![0].message).toContain('1900-01-01');
+      }
+    }
+    const literal = await gql(admin, '{ shopRanking(from: "0001-01-01", to: "0001-01-02") { shopId } }');
+    expect(literal.status).toBe(400);
+    expect(literal.errors![0].extensions.code).toBe(40000);
+    const edges = await gql(admin, TREND, { from: '1900-01-01', to: '1900-01-02' });
+    expect(edges.errors).toBeUndefined();
+    expect((await gql(admin, TREND, { from: '2999-12-30', to: '2999-12-31' })).errors).toBeUndefined();
+  });
 });
