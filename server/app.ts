@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import type { ServerConfig } from './config';
 import { installErrorHandler } from './http/errorHandler';
 import { securityHeaders } from './http/securityHeaders';
+import { requestLogOptions } from './http/requestLog';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
 import { registerRoutes } from './routes';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
@@ -36,6 +37,7 @@ export interface AppDeps {
   pool: pg.Pool;
   config: ServerConfig;
   sms?: SmsSender;
+  /** false: no log; options (a level, a stream) are added to the log's own, which masks query values. */
   logger?: boolean | object;
   /** How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys); 0 runs none (tests call them). */
   jobIntervalMs?: number;
@@ -45,7 +47,10 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...requestLogOptions(deps.config.logLevel), ...(typeof deps.logger === 'object' ? deps.logger : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     // A client that trickles its headers or body holds a socket: the whole request must arrive in

@@ -63,7 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: '服务器内部错误，请稍后重试', data: null });
     }
-    if (!(error instanceof AppError)) req.log.info({ code: (error as { code?: string }).code, msg: error.message }, 'client error');
+    if (!(error instanceof AppError)) req.log.info({ code: (error as { code?: string }).code, detail: error.message }, 'client error');
     const retryAfter = (known.data as { retryAfter?: unknown } | null)?.retryAfter;
     if (known.code === ErrorCode.TOO_MANY_REQUESTS) reply.header('retry-after', String(typeof retryAfter === 'number' ? retryAfter : 60));
     return reply.status(known.httpStatus).send({ code: known.code, msg: known.message, data: known.data });
