@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 import { audit } from '../audit/audit';
-import { conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { actingShop, visibleTo, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import {
   ledgerEntryResource,
   LEDGER_CATEGORY_LABELS,
+  LEDGER_FIELD_LABELS,
   SYSTEM_LEDGER_CATEGORIES,
   type LedgerEntry,
   type LedgerEntryInput,
@@ -21,9 +22,27 @@ const ALREADY_REVERSED = '该账目已冲正过，不能重复冲正';
 
 const author = (actor: Actor) => ({ createdBy: actor.session.accountId, createdByName: actor.session.accountName });
 
+/** How far back a hand entry may be dated: the books of a month are settled in the next one. */
+const BACKDATE_DAYS = 31;
+const DAY_MS = 86_400_000;
+
+/** A hand entry's day is today or within BACKDATE_DAYS before it (Shanghai days); a future day is no entry yet. */
+function checkOccurredOn(occurredOn: string, now: number): void {
+  const today = shanghaiDayOf(now);
+  const earliest = shanghaiDayOf(now - BACKDATE_DAYS * DAY_MS);
+  const message =
+    occurredOn > today
+      ? `${LEDGER_FIELD_LABELS.occurredOn}不能晚于今天（${today}）`
+      : occurredOn < earliest
+        ? `${LEDGER_FIELD_LABELS.occurredOn}最早可补记到 ${BACKDATE_DAYS} 天前（${earliest}）`
+        : null;
+  if (message) throw invalid(message, [{ field: 'occurredOn', message }]);
+}
+
 /** POST ledger: a manager's hand entry (the categories a person may enter) in the current shop. */
 export async function addLedgerEntry(db: Db, actor: Actor, input: Required<LedgerEntryInput>): Promise<LedgerEntry> {
   const shopId = actingShop(actor);
+  checkOccurredOn(input.occurredOn, Date.now());
   return db.transaction(async (tx) => {
     const [{ id }] = await tx
       .insert(e)

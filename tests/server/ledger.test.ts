@@ -62,6 +62,19 @@ describe('hand entries', () => {
     }
   });
 
+  it('takes no future day, and back-dates at most 31 days: 40000 naming the day', async () => {
+    for (const occurredOn of [shanghaiDay(1), shanghaiDay(400), '2999-12-31', shanghaiDay(-32), '1900-01-01']) {
+      const r = await add(manager, { type: 'expense', category: 'rent', amountFen: 5, occurredOn });
+      expect([r.status, r.body.code], occurredOn).toEqual([400, 40000]);
+      expect(invalidFields(r)).toEqual(['occurredOn']);
+      expect(r.body.msg).toContain('日期');
+    }
+    for (const occurredOn of [shanghaiDay(), shanghaiDay(-31)]) {
+      const r = await add(manager, { type: 'expense', category: 'rent', amountFen: 5, occurredOn });
+      expect([r.status, r.body.data.occurredOn]).toEqual([200, occurredOn]);
+    }
+  });
+
   it('admin and finance do not write a shop book: 40300', async () => {
     for (const token of [admin, finance])
       expect((await add(token, { type: 'income', category: 'product', amountFen: 100, occurredOn: shanghaiDay() })).status).toBe(403);
