@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import { installErrorHandler } from './http/errorHandler';
 import { securityHeaders } from './http/securityHeaders';
 import { requestLogOptions } from './http/requestLog';
+import { answerClientError } from './http/clientErrors';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
 import { registerRoutes } from './routes';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { headersTimeout: deps.config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, deps.config.headersTimeoutMs) },
     // Ids are validated by handlers; keep the router from answering odd paths with its own 404 body.
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
   app.decorate('db', deps.db);
   app.decorate('pool', deps.pool);

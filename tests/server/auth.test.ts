@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api';
 import { DEMO_PASSWORD, DEMO_SHOPS } from '../../server/seed/demo';
@@ -129,6 +130,14 @@ describe('logout, user info and tokens', () => {
     ]);
     expect(row.revoked_reason).toBe('logout');
     expect(await auditActions(t, t.demo.accountIds[FINANCE])).toEqual(['login', 'logout']);
+    // docs/api.md's code table says the same.
+    const codeRow = (code: number) =>
+      fs
+        .readFileSync('docs/api.md', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith(`| ${code} `)) ?? '';
+    expect(codeRow(50008)).toContain('logged out');
+    expect(codeRow(50012)).not.toContain('logged out');
   });
 
   it('answers 50008 for missing, malformed and unknown tokens', async () => {

@@ -25,6 +25,9 @@ function trickle(port: number, head: string): Promise<{ text: string; ms: number
   });
 }
 
+/** The JSON body of a raw answer. */
+const envelopeOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+
 describe('requests that never finish', () => {
   it('gives a request 60 seconds to arrive whole and its headers 20', () => {
     expect(t.config.requestTimeoutMs).toBe(60_000);
@@ -55,12 +58,28 @@ describe('requests that never finish', () => {
       );
       expect(r.text).toMatch(/^HTTP\/1\.1 408/);
       expect(r.ms).toBeLessThan(8000);
+      expect(envelopeOf(r.text)).toMatchObject({ code: 40000, data: null });
     });
 
     it('answers 408 to headers that stop coming', async () => {
       const r = await trickle(port, `GET ${API.userInfo} HTTP/1.1\r\nHost: x\r\n`);
       expect(r.text).toMatch(/^HTTP\/1\.1 408/);
       expect(r.ms).toBeLessThan(8000);
+    });
+
+    it('answers 431 with the envelope to an Authorization header over the size limit', async () => {
+      const r = await trickle(port, `GET ${API.userInfo} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(r.text).toMatch(/^HTTP\/1\.1 431/);
+      expect(r.text).toMatch(/content-type: application\/json/i);
+      const body = envelopeOf(r.text);
+      expect(body).toMatchObject({ code: 40000, data: null });
+      expect(body.msg).toContain('请求头过大');
+    });
+
+    it('answers 400 with the envelope to bytes that are no HTTP', async () => {
+      const r = await trickle(port, `NOT HTTP AT ALL\r\n\r\n`);
+      expect(r.text).toMatch(/^HTTP\/1\.1 400/);
+      expect(envelopeOf(r.text)).toMatchObject({ code: 40000, data: null });
     });
   });
 });
