@@ -6,7 +6,7 @@ import { GRAPHQL_PATH } from '../../contract/report';
 import { authenticate } from '../auth/sessionGuard';
 import { reportSchema } from '../graphql/schema';
 import { reportContext } from '../graphql/context';
-import { MAX_DEPTH, MAX_TOKENS, costLimit } from '../graphql/limits';
+import { MAX_TOKENS, costLimit, depthLimit, introspectionLimit } from '../graphql/limits';
 import { formatExecution, fromAppError, handleRequestError } from '../graphql/errors';
 import { checkRequest } from '../graphql/request';
 import { AnswerCache } from '../db/answerCache';
@@ -47,8 +47,8 @@ export default async function graphqlRoutes(app: FastifyInstance): Promise<void>
     graphiql: false,
     allowBatchedQueries: false,
     jit: 1,
-    queryDepth: MAX_DEPTH,
-    validationRules: [costLimit],
+    // Depth is our own rule rather than mercurius' queryDepth, which counts introspection fields too.
+    validationRules: [depthLimit, costLimit, introspectionLimit],
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
     context: (req) => reportContext(req, reports),
     errorFormatter: formatExecution as never,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClientSchema, getIntrospectionQuery } from 'graphql';
 import { createTestContext, type TestContext } from './support/testApp';
 import { ADMIN, FINANCE, MANAGER_1 } from './support/restCalls';
 import { query } from './support/authCalls';
@@ -549,13 +550,29 @@ describe('sessions: the REST guard decides', () => {
 
 describe('limits and malformed queries: an error answer, never a 500', () => {
   it(`a query deeper than ${MAX_DEPTH} is refused`, async () => {
-    const r = await gql(
-      admin,
-      '{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }',
-    );
+    const r = await gql(admin, '{ workplace { shop { trend { a { b { c { d { e { f } } } } } } } } }');
     expect(r.status).toBe(400);
+    expect(r.errors!.map((e) => e.message)).toContainEqual(expect.stringContaining(`上限 ${MAX_DEPTH}`));
     expect(r.errors![0].extensions.code).toBe(40000);
     expect(r.data).toBeNull();
+  });
+
+  it('the standard introspection query loads the schema with a session: introspection counts toward neither limit', async () => {
+    const r = await gql(admin, getIntrospectionQuery());
+    expect(r.status).toBe(200);
+    expect(r.errors).toBeUndefined();
+    const schema = buildClientSchema(r.data);
+    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['shopRanking', 'staffRanking', 'workplace']));
+    expect((await gql(undefined, getIntrospectionQuery())).status).toBe(401);
+    // Report fields beside introspection still pay their cost.
+    const flood = `query($from: Date!, $to: Date!) { __typename ${Array.from({ length: 5 }, (_, i) => `r${i}: shopRanking(from: $from, to: $to) { revenueFen }`).join(' ')} }`;
+    expect((await gql(admin, flood, { from: today(), to: today() })).errors![0].message).toContain(`上限 ${MAX_COST}`);
+  });
+
+  it('introspection that multiplies its answer (lists inside lists past the standard query) is refused', async () => {
+    const r = await gql(admin, '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }');
+    expect(r.status).toBe(400);
+    expect(r.errors![0].extensions.code).toBe(40000);
   });
 
   it('an alias flood is refused before anything runs, while the ranking page fits', async () => {
