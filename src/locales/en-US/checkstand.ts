@@ -23,6 +23,7 @@ const checkstand = {
   'checkstand.program.add': 'Add {{name}}',
   'checkstand.cart.title': 'Cart',
   'checkstand.cart.empty': 'Pick programs on the left',
+  'checkstand.cart.emptyAbove': 'Pick programs above',
   'checkstand.cart.clear': 'Clear',
   'checkstand.cart.quantityOf': 'Quantity of {{name}}',
   'checkstand.cart.discountOf': 'Line discount of {{name}}',

@@ -1,4 +1,5 @@
 const workplace = {
+  'workplace.greeting.night': 'Working late, {{name}}',
   'workplace.greeting.morning': 'Good morning, {{name}}',
   'workplace.greeting.noon': 'Good day, {{name}}',
   'workplace.greeting.afternoon': 'Good afternoon, {{name}}',

@@ -1,5 +1,6 @@
 /** The Workplace greeting (docs/routes.md: the default landing page). */
 const workplace = {
+  'workplace.greeting.night': '{{name}}，夜深了，注意休息',
   'workplace.greeting.morning': '{{name}}，早上好',
   'workplace.greeting.noon': '{{name}}，中午好',
   'workplace.greeting.afternoon': '{{name}}，下午好',

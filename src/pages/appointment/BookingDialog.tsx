@@ -85,7 +85,8 @@ export function BookingDialog({
     if (!draft) return;
     form.resetFields();
     form.setFieldsValue({
-      customerMode: 'existing',
+      // The board books new customers first of all (新客预约); a returning one is a click away.
+      customerMode: 'new',
       staffId: draft.staffId ?? ANY,
       start: draft.start ? dayjs(draft.start) : undefined,
       durationMinutes: entitlement ? 60 : draft.minutes && draft.minutes > SLOT_MINUTES ? draft.minutes : undefined,

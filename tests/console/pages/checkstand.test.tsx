@@ -180,4 +180,11 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
     await user.click(screen.getByRole('button', { name: '平均分配' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /结算/ }).hasAttribute('disabled')).toBe(false));
   });
+
+  it('points the empty cart to the programs above it when the columns stack (a phone)', async () => {
+    openPage(CASHIER, MANAGER);
+    // happy-dom's window is 1024 px wide: the page's columns stack, the programs above the cart.
+    expect(await screen.findByText('请从上方「服务项目」中选择')).toBeTruthy();
+    expect(screen.queryByText(/左侧/)).toBeNull();
+  });
 });
