@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -167,27 +167,23 @@ export function BookingDialog({
               />
             </Form.Item>
             {mode === 'new' ? (
-              <Input.Group compact>
-                <Form.Item
-                  name={['customer', 'name']}
-                  label={t('appointment.customer.name')}
-                  rules={[{ required: true }]}
-                  style={{ width: '30%' }}
-                >
-                  <Input maxLength={30} />
-                </Form.Item>
-                <Form.Item
-                  name={['customer', 'phone']}
-                  label={t('appointment.customer.phone')}
-                  rules={[{ required: true }]}
-                  style={{ width: '40%' }}
-                >
-                  <Input maxLength={11} />
-                </Form.Item>
-                <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')} style={{ width: '30%' }}>
-                  <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: t(`customer.options.source.${s}`) }))} />
-                </Form.Item>
-              </Input.Group>
+              <Row gutter={12}>
+                <Col xs={24} sm={8}>
+                  <Form.Item name={['customer', 'name']} label={t('appointment.customer.name')} rules={[{ required: true }]}>
+                    <Input maxLength={30} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={10}>
+                  <Form.Item name={['customer', 'phone']} label={t('appointment.customer.phone')} rules={[{ required: true }]}>
+                    <Input maxLength={11} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={6}>
+                  <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')}>
+                    <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: t(`customer.options.source.${s}`) }))} />
+                  </Form.Item>
+                </Col>
+              </Row>
             ) : (
               <>
                 <Form.Item name="customerId" rules={[{ required: true, message: t('appointment.customer.search') }]}>
@@ -223,12 +219,13 @@ export function BookingDialog({
         <Form.Item name="durationMinutes" label={t('appointment.field.duration')}>
           <InputNumber min={SLOT_MINUTES} max={720} step={15} style={{ width: '100%' }} />
         </Form.Item>
-        {entitlement && (
+        {/* A reason is asked only for a time outside the entitlement's window, which needs one. */}
+        {entitlement && outsideWindow && (
           <Form.Item
             name="overrideReason"
             label={t('appointment.field.overrideReason')}
-            extra={outsideWindow ? t('appointment.touchUp.outside') : undefined}
-            rules={[{ required: outsideWindow }]}
+            extra={t('appointment.touchUp.outside')}
+            rules={[{ required: true }]}
           >
             <Input maxLength={200} />
           </Form.Item>
