@@ -66,6 +66,7 @@ const appointment = {
   'appointment.touchUp.outside': 'Outside the touch-up window: give a reason',
   'appointment.touchUp.pick': 'Booking a touch-up of "{{program}}" for {{name}}: pick a slot below, or enter the time',
   'appointment.touchUp.clear': 'Clear',
+  'appointment.touchUp.toBoard': 'Go to the calendar',
   'appointment.list.empty': 'No bookings in this range',
   'appointment.visits.title': 'Bookings',
   'appointment.entitlement.title': 'Touch-up entitlements',

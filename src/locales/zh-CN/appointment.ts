@@ -66,6 +66,7 @@ const appointment = {
   'appointment.touchUp.outside': '所选时间不在补色有效期内，需填写超期预约原因',
   'appointment.touchUp.pick': '为 {{name}} 预约「{{program}}」补色：请在下方日历中点选时段，或直接填写时间',
   'appointment.touchUp.clear': '取消选择',
+  'appointment.touchUp.toBoard': '去日历选时段',
   'appointment.list.empty': '该时段没有预约',
   'appointment.visits.title': '预约记录',
   'appointment.entitlement.title': '补色权益',
