@@ -479,6 +479,41 @@ describe('orders: appointments', () => {
     });
     expect([elsewhere.status, invalidFields(elsewhere)]).toEqual([400, ['appointmentId']]);
   });
+
+  it('keeps a visit completed before paying billable: listed and marked so, checked out once, then no longer', async () => {
+    const appointmentId = await arrivedAppointment(f.plainCustomer);
+    expect((await call(manager1, 'POST', `/appointments/${appointmentId}/complete`, {})).body.code).toBe(0);
+    const billable = async () =>
+      ((await call(manager1, 'GET', `/appointments?billable=true&customerId=${f.plainCustomer}`)).body.data as { id: number }[]).map(
+        (a) => a.id,
+      );
+    expect(await billable()).toContain(appointmentId);
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data).toMatchObject({
+      status: 'completed',
+      billable: true,
+    });
+
+    const body = { customerId: f.plainCustomer, appointmentId, lines: [line(f.brow.id)], staffShares: soloShare() };
+    const made = await post(manager1, '/orders', body);
+    expect(made.status).toBe(200);
+    expect(await billable()).not.toContain(appointmentId);
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data.billable).toBe(false);
+    const unbilled = (await call(manager1, 'GET', `/appointments?billable=false&customerId=${f.plainCustomer}`)).body.data as {
+      id: number;
+    }[];
+    expect(unbilled.map((a) => a.id)).toContain(appointmentId);
+
+    // Cancelling the order makes the visit billable again; paying another leaves it completed.
+    expect((await post(manager1, `/orders/${made.body.data.id}/cancel`, { reason: '改单' })).status).toBe(200);
+    expect(await billable()).toContain(appointmentId);
+    const again = await createdOrder(t, manager1, body);
+    const paid = await post(manager1, `/orders/${again.id}/pay`, { payments: [{ method: 'cash', amountFen: again.payableFen }] });
+    expect(paid.body.data.status).toBe('paid');
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data).toMatchObject({
+      status: 'completed',
+      billable: false,
+    });
+  });
 });
 
 describe('orders: states', () => {

@@ -60,6 +60,8 @@ const appointment = {
   'appointment.moved': 'Moved to {{time}}',
   'appointment.drawer.title': 'Booking',
   'appointment.drawer.history': 'History',
+  'appointment.drawer.checkout': 'Check out',
+  'appointment.drawer.unpaid': 'Completed, not paid yet',
   'appointment.drawer.noActions': 'Nothing to do in this status',
   'appointment.drawer.openCustomer': 'Open customer',
   'appointment.touchUp.for': 'Touch-up of {{program}}, valid {{from}} to {{until}}',

@@ -3,6 +3,7 @@ const checkstand = {
   'checkstand.vip': 'VIP',
   'checkstand.vipPrice': 'VIP price',
   'checkstand.arrived.title': "Today's arrivals",
+  'checkstand.arrived.unpaid': 'Awaiting payment',
   'checkstand.arrived.none': 'No customer has arrived yet',
   'checkstand.arrived.checkout': 'Check out',
   'checkstand.arrived.checkoutFor': 'Check out {{name}}',

@@ -16,6 +16,8 @@ const workplace = {
   'workplace.afterSalesWaiting': 'After-sales waiting',
   'workplace.newCustomersThisMonth': 'New customers this month',
   'workplace.nextAppointments': 'Next appointments',
+  'workplace.unpaidVisits': '{{count}} visits of today are done but not paid for',
+  'workplace.checkoutFor': 'Check out {{name}}',
   'workplace.noMoreAppointments': 'No more appointments today',
   'workplace.chainToday': 'All shops today',
   'workplace.chainMonth': 'All shops this month',

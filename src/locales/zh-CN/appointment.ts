@@ -61,6 +61,8 @@ const appointment = {
   'appointment.drawer.title': '预约详情',
   'appointment.drawer.history': '操作记录',
   'appointment.drawer.noActions': '当前状态没有可执行的操作',
+  'appointment.drawer.checkout': '去结账',
+  'appointment.drawer.unpaid': '已完成，尚未结账',
   'appointment.drawer.openCustomer': '查看客户',
   'appointment.touchUp.for': '补色权益：{{program}}，有效期 {{from}} 至 {{until}}',
   'appointment.touchUp.outside': '所选时间不在补色有效期内，需填写超期预约原因',

@@ -4,6 +4,7 @@ const checkstand = {
   'checkstand.vipPrice': '会员价',
   'checkstand.arrived.title': '今日到店预约',
   'checkstand.arrived.none': '暂无已到店的预约',
+  'checkstand.arrived.unpaid': '待结账',
   'checkstand.arrived.checkout': '结账',
   'checkstand.arrived.checkoutFor': '为 {{name}} 结账',
   'checkstand.customer.title': '客户',

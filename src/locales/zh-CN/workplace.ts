@@ -18,6 +18,8 @@ const workplace = {
   'workplace.newCustomersThisMonth': '本月新客',
   'workplace.nextAppointments': '接下来的预约',
   'workplace.noMoreAppointments': '今天没有待到店的预约',
+  'workplace.unpaidVisits': '今天有 {{count}} 位客人已完成服务、尚未结账',
+  'workplace.checkoutFor': '为 {{name}} 去结账',
   'workplace.chainToday': '全部门店今日营业额',
   'workplace.chainMonth': '全部门店本月营业额',
   'workplace.livePrograms': '在售项目',

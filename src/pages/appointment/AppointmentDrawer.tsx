@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Empty, Input, Modal, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../contract/api';
 import { allowedAppointmentActions, type AppointmentAction, type AppointmentDetail } from '../../../contract/appointment';
 import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
 import { customerPath } from '../customer/paths';
+import { CASHIER_PATH, checkoutOf } from '../checkstand/paths';
 import { STATUS_COLORS } from './statusColors';
 import { shanghaiHm } from './shanghaiClock';
 
@@ -23,6 +24,7 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
   const invalidate = useInvalidate();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const navigate = useNavigate();
 
   const act = (action: AppointmentAction, values: Record<string, unknown> = {}) =>
     mutate(
@@ -73,9 +75,16 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
             ) : null}
             {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
           </Descriptions>
+          {a.status === 'completed' && a.billable && <Typography.Text type="warning">{t('appointment.drawer.unpaid')}</Typography.Text>}
           {!readOnly &&
-            (actions.length ? (
+            (actions.length || a.billable ? (
               <Space wrap>
+                {/* A visit not paid for yet, served or not, is checked out at the cashier. */}
+                {a.billable && (
+                  <Button type="primary" onClick={() => navigate(CASHIER_PATH, checkoutOf(a.id))}>
+                    {t('appointment.drawer.checkout')}
+                  </Button>
+                )}
                 {actions.map((action) => (
                   <Button
                     key={action}
