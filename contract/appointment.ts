@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strictObject, text, optionalText, phone, oneOf, int, instant } from './validation';
 import { defineResource, filter } from './resource';
 import { CUSTOMER_SOURCES } from './customer';
+import { shanghaiDayOf } from './shanghaiTime';
 
 export const APPOINTMENT_KINDS = ['new-customer', 'after-sale'] as const;
 export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
@@ -63,6 +64,17 @@ export function allowedAppointmentActions(status: AppointmentStatus, startAt?: s
 
 export function isAppointmentAction(name: string): name is AppointmentAction {
   return (APPOINTMENT_ACTIONS as readonly string[]).includes(name);
+}
+
+/**
+ * Marking a visit arrived this long before its start asks the manager to confirm (the customer may be
+ * early, or the wrong booking was clicked); on another day than the booking's it is refused.
+ */
+export const EARLY_ARRIVAL_MINUTES = 120;
+
+/** Whether a visit may be marked arrived at `now`: only on its own day (Asia/Shanghai). */
+export function arrivesOnItsDay(startAt: string, now = Date.now()): boolean {
+  return shanghaiDayOf(Date.parse(startAt)) === shanghaiDayOf(now);
 }
 
 /** Booking grid and limits. */

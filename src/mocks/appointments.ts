@@ -1,5 +1,15 @@
-import { appointmentResource, calendarOf, MAX_CALENDAR_PAGE, MAX_CALENDAR_RANGE_DAYS, type Appointment } from '../../contract/appointment';
-import { mockResource } from './engine/resource';
+import {
+  APPOINTMENT_ACTIONS,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TRANSITIONS,
+  appointmentCancelSchema,
+  appointmentResource,
+  calendarOf,
+  MAX_CALENDAR_PAGE,
+  MAX_CALENDAR_RANGE_DAYS,
+  type Appointment,
+} from '../../contract/appointment';
+import { mockResource, statusStep } from './engine/resource';
 import { orders } from './money';
 
 /** Arrived, or completed with no live order: the cashier can still check it out (as on the server). */
@@ -38,4 +48,19 @@ export const appointments = mockResource<Appointment>(appointmentResource, {
   views: { calendar: calendarOf },
   // The drawer reads a booking with its history, which the mocks do not keep.
   toResponse: (row, { verb }) => (verb === 'read' ? { ...row, history: [], billable: isBillable(row) } : row),
+});
+
+// The status steps of the contract's state machine (the server's time rules are not imitated).
+for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
+  statusStep(appointments, action, {
+    from: APPOINTMENT_TRANSITIONS[action].from,
+    refusal: (a) => `预约${APPOINTMENT_STATUS_LABELS[a.status]}，不能这样操作`,
+    set: () => ({ status: APPOINTMENT_TRANSITIONS[action].to }),
+  });
+}
+statusStep(appointments, 'cancel', {
+  from: APPOINTMENT_TRANSITIONS.cancel.from,
+  refusal: (a) => `预约${APPOINTMENT_STATUS_LABELS[a.status]}，不能取消`,
+  body: appointmentCancelSchema,
+  set: (_, { reason }) => ({ status: 'cancelled', cancelReason: reason }),
 });
