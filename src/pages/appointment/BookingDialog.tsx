@@ -4,14 +4,17 @@ import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SOURCES, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
-import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import { ACTIVE_APPOINTMENT_STATUSES, SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import { performsProgramType } from '../../../contract/staff';
+import { PROGRAM_TYPES } from '../../../contract/program';
+import { API } from '../../../contract/api';
 import type { Entitlement } from '../../../contract/entitlement';
-import type { ApiError } from '../../providers/http';
+import { api, type ApiError } from '../../providers/http';
 import { applyServerErrors } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
 import { CustomerCardView, useCustomerLookup } from '../../components/customerLookup';
 import type { ShopSetup } from './useShopSetup';
-import { fromWallClock } from './shanghaiClock';
+import { fromWallClock, shanghaiHm } from './shanghaiClock';
 
 /** What the dialog opens with: a slot picked on the grid, and for a touch-up the entitlement. */
 export interface BookingDraft {
@@ -101,19 +104,24 @@ export function BookingDialog({
     return at < Date.parse(entitlement.validFrom) || at > Date.parse(entitlement.validUntil);
   }, [entitlement, start]);
 
-  const submit = (v: BookingForm) => {
-    const startAt = fromWallClock(v.start);
-    const program = setup.programs.find((p) => p.id === v.programId);
-    const values = {
-      ...(entitlement
-        ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' }
-        : { kind: 'new-customer', programId: v.programId }),
-      ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
-      staffId: v.staffId === ANY ? null : v.staffId,
-      startAt,
-      durationMinutes: v.durationMinutes ?? program?.durationMinutes,
-      note: v.note ?? '',
-    };
+  // The artists offered: those whose job performs the program's type (any who performs some program, before one is picked).
+  const pickedProgramId = Form.useWatch('programId', form) ?? entitlement?.programId;
+  const pickedType = setup.programs.find((p) => p.id === pickedProgramId)?.type;
+  const artists = setup.staff.filter((s) =>
+    pickedType === undefined ? PROGRAM_TYPES.some((type) => performsProgramType(s.job, type)) : performsProgramType(s.job, pickedType),
+  );
+  const staffId = Form.useWatch('staffId', form);
+  useEffect(() => {
+    if (staffId !== undefined && staffId !== ANY && setup.staff.length > 0 && !artists.some((s) => s.id === staffId))
+      form.setFieldValue('staffId', ANY);
+  }, [staffId, artists, setup.staff.length, form]);
+
+  /** The customer's other bookings at the same time, waiting for the manager's yes, with what would be sent. */
+  const [overlap, setOverlap] = useState<{ rows: Appointment[]; values: Record<string, unknown> } | null>(null);
+
+  const book = (values: Record<string, unknown>) => {
+    setOverlap(null);
+    const startAt = String(values.startAt);
     create(
       {
         resource: 'appointments',
@@ -129,6 +137,34 @@ export function BookingDialog({
         onError: (error) => applyServerErrors(form, { ...error, errors: remapFields(error.errors) }),
       },
     );
+  };
+
+  const submit = async (v: BookingForm) => {
+    const startAt = fromWallClock(v.start);
+    const program = setup.programs.find((p) => p.id === v.programId);
+    const values = {
+      ...(entitlement
+        ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' }
+        : { kind: 'new-customer', programId: v.programId }),
+      ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
+      staffId: v.staffId === ANY ? null : v.staffId,
+      startAt,
+      durationMinutes: v.durationMinutes ?? program?.durationMinutes,
+      note: v.note ?? '',
+    };
+    // One customer in two chairs at once is almost always a slip: the bookings of the customer that
+    // overlap this one are asked for first, and shown for a yes.
+    const customerId = entitlement ? entitlement.customerId : v.customerMode === 'new' ? undefined : v.customerId;
+    const minutes = values.durationMinutes ?? SLOT_MINUTES;
+    if (customerId !== undefined) {
+      const end = new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
+      const rows = await api
+        .get<Appointment[]>(`${API.resourceBase}/appointments`, { customerId, from: startAt, to: end, _start: 0, _end: 20 })
+        .catch(() => [] as Appointment[]);
+      const active = rows.filter((r) => (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(r.status));
+      if (active.length > 0) return setOverlap({ rows: active, values });
+    }
+    book(values);
   };
 
   return (
@@ -209,9 +245,7 @@ export function BookingDialog({
           </>
         )}
         <Form.Item name="staffId" label={t('appointment.field.staff')}>
-          <Select
-            options={[{ value: ANY, label: t('appointment.anyArtist') }, ...setup.staff.map((s) => ({ value: s.id, label: s.name }))]}
-          />
+          <Select options={[{ value: ANY, label: t('appointment.anyArtist') }, ...artists.map((s) => ({ value: s.id, label: s.name }))]} />
         </Form.Item>
         <Form.Item name="start" label={t('appointment.field.startAt')} rules={[{ required: true }]}>
           <DatePicker showTime={{ format: 'HH:mm', minuteStep: 15 }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
@@ -234,6 +268,25 @@ export function BookingDialog({
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
+      <Modal
+        open={overlap !== null}
+        title={t('appointment.overlap.title')}
+        onCancel={() => setOverlap(null)}
+        onOk={() => overlap && book(overlap.values)}
+        okText={t('appointment.overlap.ok')}
+        cancelText={t('common.cancel')}
+        confirmLoading={mutation.isPending}
+      >
+        <p>{t('appointment.overlap.content')}</p>
+        <ul>
+          {overlap?.rows.map((r) => (
+            <li key={r.id}>
+              {formatDateTime(r.startAt)}–{shanghaiHm(r.endAt)} {r.customerName} · {r.programName} ·{' '}
+              {r.staffName || t('appointment.unassigned')}（{t(`appointment.status.${r.status}`)}）
+            </li>
+          ))}
+        </ul>
+      </Modal>
     </Modal>
   );
 }
