@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strictObject, text, optionalText, phone, oneOf, int, instant } from './validation';
 import { defineResource, filter } from './resource';
 import { CUSTOMER_SOURCES } from './customer';
+import { shanghaiDayOf } from './shanghaiTime';
 
 export const APPOINTMENT_KINDS = ['new-customer', 'after-sale'] as const;
 export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
@@ -20,6 +21,11 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 
 /** The statuses that hold an artist's time: two of them never overlap for one staff member. */
 export const ACTIVE_APPOINTMENT_STATUSES = ['booked', 'confirmed', 'arrived'] as const satisfies readonly AppointmentStatus[];
+/**
+ * A visit the cashier can still check out: arrived, or completed with no order (or only cancelled
+ * ones). Completing a visit before paying for it keeps it billable until an order is made for it.
+ */
+export const BILLABLE_APPOINTMENT_STATUSES = ['arrived', 'completed'] as const satisfies readonly AppointmentStatus[];
 /** Only these may be moved, re-assigned or edited (PATCH). */
 export const EDITABLE_APPOINTMENT_STATUSES = ['booked', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 
@@ -58,6 +64,17 @@ export function allowedAppointmentActions(status: AppointmentStatus, startAt?: s
 
 export function isAppointmentAction(name: string): name is AppointmentAction {
   return (APPOINTMENT_ACTIONS as readonly string[]).includes(name);
+}
+
+/**
+ * Marking a visit arrived this long before its start asks the manager to confirm (the customer may be
+ * early, or the wrong booking was clicked); on another day than the booking's it is refused.
+ */
+export const EARLY_ARRIVAL_MINUTES = 120;
+
+/** Whether a visit may be marked arrived at `now`: only on its own day (Asia/Shanghai). */
+export function arrivesOnItsDay(startAt: string, now = Date.now()): boolean {
+  return shanghaiDayOf(Date.parse(startAt)) === shanghaiDayOf(now);
 }
 
 /** Booking grid and limits. */
@@ -265,8 +282,8 @@ export const appointmentEventSchema = z.object({
 });
 export type AppointmentEvent = z.infer<typeof appointmentEventSchema>;
 
-/** GET appointments/:id: the row with its history, oldest first. */
-export const appointmentDetailSchema = appointmentRowSchema.extend({ history: z.array(appointmentEventSchema) });
+/** GET appointments/:id: the row with its history, oldest first, and whether the cashier can still check it out. */
+export const appointmentDetailSchema = appointmentRowSchema.extend({ history: z.array(appointmentEventSchema), billable: z.boolean() });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 export const appointmentResource = defineResource({
@@ -295,6 +312,8 @@ export const appointmentResource = defineResource({
     staffId: filter.int,
     status: filter.oneOf(APPOINTMENT_STATUSES),
     entitlementId: filter.int,
+    // true: arrived, or completed without a live order (BILLABLE_APPOINTMENT_STATUSES); false: the others.
+    billable: filter.bool,
     startAt: filter.instant,
     endAt: filter.instant,
     createdAt: filter.instant,

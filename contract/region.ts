@@ -26,10 +26,15 @@ export function regionPath(code: string): string[] {
   return path;
 }
 
-/** "上海市 / 市辖区 / 徐汇区"; an unknown code is shown as itself. */
+/** A municipality's city level: a placeholder of the table, not a place anyone names. */
+const MUNICIPAL_DISTRICTS = '市辖区';
+
+/** "上海市 / 徐汇区" (the 市辖区 level between is left out); an unknown code is shown as itself. */
 export function regionLabel(code: string, sep = ' / '): string {
   if (!isRegionCode(code)) return code;
-  return regionPath(code)
+  const path = regionPath(code);
+  return path
+    .filter((c, i) => i === path.length - 1 || REGIONS[c] !== MUNICIPAL_DISTRICTS)
     .map((c) => REGIONS[c])
     .join(sep);
 }

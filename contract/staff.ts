@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictObject, text, optionalText, phone, int, oneOf, day } from './validation';
 import { defineResource, filter } from './resource';
+import type { ProgramType } from './program';
 
 export const STAFF_JOBS = ['tattoo-artist', 'beautician', 'receptionist', 'manager'] as const;
 export type StaffJob = (typeof STAFF_JOBS)[number];
@@ -10,6 +11,20 @@ export const STAFF_JOB_LABELS: Record<StaffJob, string> = {
   receptionist: '前台',
   manager: '店长',
 };
+
+/**
+ * Who performs which program type (contract/program.ts): 纹绣师 the brow and lip tattoos, 美容师
+ * the beauty care. 前台 and 店长 serve no program, so the booking form never offers them as the artist.
+ */
+export const JOBS_BY_PROGRAM_TYPE: Readonly<Record<ProgramType, readonly StaffJob[]>> = {
+  1: ['tattoo-artist'],
+  2: ['tattoo-artist'],
+  3: ['beautician'],
+};
+
+export function performsProgramType(job: StaffJob, type: ProgramType): boolean {
+  return JOBS_BY_PROGRAM_TYPE[type].includes(job);
+}
 
 export const STAFF_STATUSES = ['active', 'left'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];

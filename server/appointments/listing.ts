@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { and, asc, count, eq, gt, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, lt, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { appointmentEvents, appointments, customers, programs, touchUpEntitlements } from '../db/schema';
+import { appointmentEvents, appointments, customers, orders, programs, touchUpEntitlements } from '../db/schema';
 import type { SessionContext } from '../auth/sessionGuard';
 import { escapeLike, listQuery, listSpec, type Bind, type CustomFilter, type ListCondition } from '../db/list/listQuery';
 import { listRequestSchema, MAX_PAGE_SIZE, type ListRequest } from '../http/listRequest';
@@ -87,6 +87,17 @@ const toFilter: CustomFilter = {
   },
 };
 
+/** Whether an order other than a cancelled one checks this appointment out. */
+const hasLiveOrder = sql`exists (select 1 from ${orders} where ${orders.appointmentId} = ${appointments.id} and ${orders.status} <> 'cancelled')`;
+
+/** The visits the cashier can still check out: arrived, or completed with no live order. */
+export const isBillable = or(eq(appointments.status, 'arrived'), and(eq(appointments.status, 'completed'), not(hasLiveOrder)))!;
+
+/** billable=true|false (contract/appointment.ts). */
+const billableFilter: CustomFilter = {
+  where: ([billable]) => (billable ? { shape: 'billable', where: isBillable } : { shape: 'not-billable', where: not(isBillable) }),
+};
+
 /**
  * GET appointments: rows overlapping [from, to); with both, at most 31 days apart, a page may hold up
  * to 5,000 rows, so a calendar reads its week in one call.
@@ -107,6 +118,7 @@ export const appointmentList = serverResource({
     staffId: appointments.staffId,
     status: appointments.status,
     entitlementId: appointments.entitlementId,
+    billable: billableFilter,
     startAt: appointments.startAt,
     endAt: appointments.endAt,
     createdAt: appointments.createdAt,
@@ -239,8 +251,12 @@ export function sendCalendarPage(reply: FastifyReply, page: CalendarPage): void 
 
 /** GET appointments/:id: the row (another shop's is 404 to a manager) with its history, oldest first. */
 export async function readAppointment(db: DbOrTx, session: SessionContext, id: number): Promise<AppointmentDetail> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-  if (!row) throw notFound(APPOINTMENT_MISSING);
+  const [found] = await db
+    .select({ row: appointments, billable: sql<boolean>`${isBillable}` })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  if (!found) throw notFound(APPOINTMENT_MISSING);
+  const { row, billable } = found;
   visibleTo(session, row.shopId, APPOINTMENT_MISSING);
   const history = await db
     .select({
@@ -256,7 +272,7 @@ export async function readAppointment(db: DbOrTx, session: SessionContext, id: n
     .from(appointmentEvents)
     .where(eq(appointmentEvents.appointmentId, id))
     .orderBy(appointmentEvents.id);
-  return { ...appointmentView(row), history: history as AppointmentEvent[] };
+  return { ...appointmentView(row), history: history as AppointmentEvent[], billable };
 }
 
 /** status as the API names it: `expired` and `available` split the stored `available` by the window's end. */

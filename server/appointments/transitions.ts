@@ -7,11 +7,13 @@ import {
   APPOINTMENT_ACTION_LABELS,
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TRANSITIONS,
+  arrivesOnItsDay,
   type Appointment,
   type AppointmentAction,
   type AppointmentStatus,
 } from '../../contract/appointment';
 import { actingShop, type Actor } from '../auth/actor';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { appointmentView, lockAppointment, recordEvent } from './booking';
 import { setEntitlementStatus } from './entitlements';
 import { cancelReminder } from './reminders';
@@ -49,6 +51,8 @@ export async function stepAppointment(
   const from = before.status as AppointmentStatus;
   if (!t.from.includes(from)) throw conflict(`预约${APPOINTMENT_STATUS_LABELS[from]}，不能${APPOINTMENT_ACTION_LABELS[action]}`);
   if (t.onlyAfterStart && Date.parse(before.startAt) > now) throw conflict('预约开始时间未到，不能标记爽约');
+  if (action === 'arrive' && !arrivesOnItsDay(before.startAt, now))
+    throw conflict(`只能在预约当天标记到店：这个预约在 ${shanghaiDayOf(Date.parse(before.startAt))}，请核对预约或先改期`);
   const [after] = await tx
     .update(appointments)
     .set({ status: t.to, ...(t.needsReason ? { cancelReason: reason } : {}), updatedAt: sql`now()` })

@@ -8,7 +8,7 @@ import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedState
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
-import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '../../contract/appointment';
+import { APPOINTMENT_STATUS_LABELS, BILLABLE_APPOINTMENT_STATUSES, type AppointmentStatus } from '../../contract/appointment';
 import { ORDER_FIELD_LABELS as L, WALK_IN_CUSTOMER_NAME, type Order, type orderCreateSchema } from '../../contract/order';
 import { fenToYuan } from '../../contract/money';
 import { priceOrder, type PricedProgram } from './pricing';
@@ -94,15 +94,19 @@ async function customerOf(
   return c;
 }
 
-/** The arrived appointment the order checks out: of this shop, arrived, not already on another live order. */
-async function arrivedAppointment(tx: DbOrTx, shopId: number, appointmentId: number | null) {
+/**
+ * The visit the order checks out: of this shop, arrived or already completed (served before paying),
+ * not already on another live order.
+ */
+async function billableAppointment(tx: DbOrTx, shopId: number, appointmentId: number | null) {
   if (appointmentId === null) return null;
   const [a] = await tx
     .select({ id: appointments.id, status: appointments.status, customerId: appointments.customerId })
     .from(appointments)
     .where(and(eq(appointments.id, appointmentId), eq(appointments.shopId, shopId)));
   if (!a) throw fieldError('appointmentId', '预约不存在');
-  if (a.status !== 'arrived') throw conflict(`预约${APPOINTMENT_STATUS_LABELS[a.status as AppointmentStatus]}，只有已到店的预约可以收银`);
+  if (!(BILLABLE_APPOINTMENT_STATUSES as readonly string[]).includes(a.status))
+    throw conflict(`预约${APPOINTMENT_STATUS_LABELS[a.status as AppointmentStatus]}，只有已到店或已完成未结账的预约可以收银`);
   const [other] = await tx
     .select({ orderNo: orders.orderNo })
     .from(orders)
@@ -153,7 +157,7 @@ export async function createOrder(
   // The key first: a retry of a create that checked out an appointment finds the appointment taken by its own order.
   const found = await materialsOf(db, shopId, input, key);
   key.replayIfAnswered(found.stored);
-  const appointment = await arrivedAppointment(db, shopId, input.appointmentId);
+  const appointment = await billableAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
   const customer = await customerOf(db, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
   const lines = linePrograms(found.programs, input);

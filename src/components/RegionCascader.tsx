@@ -1,6 +1,6 @@
 import { useMemo, type CSSProperties } from 'react';
 import { Cascader } from 'antd';
-import { regionPath, regionTree, type RegionOption } from '../../contract/region';
+import { regionLabel, regionPath, regionTree, type RegionOption } from '../../contract/region';
 
 /** Built once: the tree of the whole six-digit table (about 3,500 regions). */
 let tree: RegionOption[] | undefined;
@@ -29,6 +29,8 @@ export default function RegionCascader({ value, onChange, anyLevel, placeholder,
       options={regionOptions()}
       value={path}
       onChange={(codes) => onChange?.(codes?.length ? String(codes[codes.length - 1]) : undefined)}
+      // Shown as lists show it: a municipality's 市辖区 level is left out.
+      displayRender={(labels) => (value ? regionLabel(value) : labels.join(' / '))}
       changeOnSelect={anyLevel}
       showSearch={{ filter: (input, options) => options.some((o) => o.label.includes(input.trim())) }}
       placeholder={placeholder}

@@ -331,7 +331,7 @@ test.describe('account', () => {
     await expect(row(page, '周晓雯')).toHaveCount(1);
     await expect(row(page, '刘思涵')).toHaveCount(0);
 
-    await (await accountMenuItem(page, '切换角色')).click();
+    await (await accountMenuItem(page, '切换角色/门店')).click();
     await page.getByRole('radio', { name: '店长（美颜坊·朝阳大悦城店）' }).check();
     await page.getByRole('button', { name: /^切\s*换$/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/workplace$/);

@@ -282,6 +282,19 @@ describe('appointments: reschedule', () => {
   });
 });
 
+/**
+ * Moves a booking to start now, with nobody assigned: a visit is marked arrived only on its own day,
+ * and the tests book days ahead to find free time.
+ */
+async function startNow(id: number): Promise<void> {
+  await query(
+    t,
+    `update appointments set start_at = date_trunc('minute', now()), end_at = date_trunc('minute', now()) + duration_minutes *
+      interval '1 minute', staff_id = null, staff_name = '' where id = $1`,
+    [id],
+  );
+}
+
 describe('appointments: state machine', () => {
   const allowed = (status: string) =>
     APPOINTMENT_ACTIONS.filter((a) => (APPOINTMENT_TRANSITIONS[a].from as readonly string[]).includes(status));
@@ -301,6 +314,7 @@ describe('appointments: state machine', () => {
     await expectOnlyAllowed(a.id, 'booked');
     expect((await act(a.id, 'confirm')).body.data.status).toBe('confirmed');
     await expectOnlyAllowed(a.id, 'confirmed');
+    await startNow(a.id);
     expect((await act(a.id, 'arrive')).body.data.status).toBe('arrived');
     await expectOnlyAllowed(a.id, 'arrived');
     expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { note: '改' })).status).toBe(409);
@@ -314,6 +328,16 @@ describe('appointments: state machine', () => {
       'confirmed->arrived',
       'arrived->completed',
     ]);
+  });
+
+  it('refuses marking a visit arrived on another day than its own, saying so; on its day it is allowed', async () => {
+    const a = await booked({ staffId: artistB, startAt: at(futureDay(31), '15:00') });
+    expect((await act(a.id, 'confirm')).body.data.status).toBe('confirmed');
+    const early = await act(a.id, 'arrive');
+    expect([early.status, early.body.msg]).toEqual([409, `只能在预约当天标记到店：这个预约在 ${futureDay(31)}，请核对预约或先改期`]);
+    expect(((await call(manager1, 'GET', `/appointments/${a.id}`)).body.data as AppointmentDetail).status).toBe('confirmed');
+    await startNow(a.id);
+    expect((await act(a.id, 'arrive')).body.data.status).toBe('arrived');
   });
 
   it('cancels with a reason only, and then allows nothing', async () => {
@@ -387,7 +411,9 @@ describe('appointments: touch-ups', () => {
       programName: expect.any(String),
       customerPhone: expect.stringMatching(/\*{4}/),
     });
-    for (const action of ['confirm', 'arrive', 'complete']) await call(manager1, 'POST', `/appointments/${r.body.data.id}/${action}`);
+    await call(manager1, 'POST', `/appointments/${r.body.data.id}/confirm`);
+    await startNow(r.body.data.id);
+    for (const action of ['arrive', 'complete']) await call(manager1, 'POST', `/appointments/${r.body.data.id}/${action}`);
     expect((await statusOf(e)).status).toBe('used');
     expect(
       (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '14:00') })).status,

@@ -33,6 +33,19 @@ const soloShare = () => [{ staffId: f.staff[0], shareBp: 10_000 }];
 const count = async (sql: string, params: unknown[]) =>
   (await query<{ n: number }>(t, `select count(*)::int as n from ${sql}`, params))[0].n;
 
+/**
+ * Moves a booking to start now, with nobody assigned: a visit is marked arrived only on its own day,
+ * and the tests book days ahead to find free time.
+ */
+async function startNow(id: number): Promise<void> {
+  await query(
+    t,
+    `update appointments set start_at = date_trunc('minute', now()), end_at = date_trunc('minute', now()) + duration_minutes *
+      interval '1 minute', staff_id = null, staff_name = '' where id = $1`,
+    [id],
+  );
+}
+
 let bookingDay = 40;
 /** An appointment of shop 1 walked through booked -> confirmed -> arrived, on a day of its own. */
 async function arrivedAppointment(customerId: number): Promise<number> {
@@ -45,8 +58,9 @@ async function arrivedAppointment(customerId: number): Promise<number> {
     durationMinutes: 60,
   });
   expect(booked.body.code).toBe(0);
-  for (const step of ['confirm', 'arrive'])
-    expect((await call(manager1, 'POST', `/appointments/${booked.body.data.id}/${step}`, {})).body.code).toBe(0);
+  expect((await call(manager1, 'POST', `/appointments/${booked.body.data.id}/confirm`, {})).body.code).toBe(0);
+  await startNow(booked.body.data.id);
+  expect((await call(manager1, 'POST', `/appointments/${booked.body.data.id}/arrive`, {})).body.code).toBe(0);
   return booked.body.data.id;
 }
 
@@ -478,6 +492,41 @@ describe('orders: appointments', () => {
       staffShares: soloShare(),
     });
     expect([elsewhere.status, invalidFields(elsewhere)]).toEqual([400, ['appointmentId']]);
+  });
+
+  it('keeps a visit completed before paying billable: listed and marked so, checked out once, then no longer', async () => {
+    const appointmentId = await arrivedAppointment(f.plainCustomer);
+    expect((await call(manager1, 'POST', `/appointments/${appointmentId}/complete`, {})).body.code).toBe(0);
+    const billable = async () =>
+      ((await call(manager1, 'GET', `/appointments?billable=true&customerId=${f.plainCustomer}`)).body.data as { id: number }[]).map(
+        (a) => a.id,
+      );
+    expect(await billable()).toContain(appointmentId);
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data).toMatchObject({
+      status: 'completed',
+      billable: true,
+    });
+
+    const body = { customerId: f.plainCustomer, appointmentId, lines: [line(f.brow.id)], staffShares: soloShare() };
+    const made = await post(manager1, '/orders', body);
+    expect(made.status).toBe(200);
+    expect(await billable()).not.toContain(appointmentId);
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data.billable).toBe(false);
+    const unbilled = (await call(manager1, 'GET', `/appointments?billable=false&customerId=${f.plainCustomer}`)).body.data as {
+      id: number;
+    }[];
+    expect(unbilled.map((a) => a.id)).toContain(appointmentId);
+
+    // Cancelling the order makes the visit billable again; paying another leaves it completed.
+    expect((await post(manager1, `/orders/${made.body.data.id}/cancel`, { reason: '改单' })).status).toBe(200);
+    expect(await billable()).toContain(appointmentId);
+    const again = await createdOrder(t, manager1, body);
+    const paid = await post(manager1, `/orders/${again.id}/pay`, { payments: [{ method: 'cash', amountFen: again.payableFen }] });
+    expect(paid.body.data.status).toBe('paid');
+    expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data).toMatchObject({
+      status: 'completed',
+      billable: false,
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 const account = {
-  'account.menu.switchRole': 'Switch role',
-  'account.switch.title': 'Switch role',
+  'account.menu.switchRole': 'Switch role or shop',
+  'account.switch.title': 'Switch role or shop',
   'account.switch.ok': 'Switch',
   'account.switch.current': 'Current',
   'account.switch.only': 'This is your only role; ask an administrator for another role or shop.',

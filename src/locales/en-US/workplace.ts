@@ -1,4 +1,5 @@
 const workplace = {
+  'workplace.greeting.night': 'Working late, {{name}}',
   'workplace.greeting.morning': 'Good morning, {{name}}',
   'workplace.greeting.noon': 'Good day, {{name}}',
   'workplace.greeting.afternoon': 'Good afternoon, {{name}}',
@@ -15,6 +16,8 @@ const workplace = {
   'workplace.afterSalesWaiting': 'After-sales waiting',
   'workplace.newCustomersThisMonth': 'New customers this month',
   'workplace.nextAppointments': 'Next appointments',
+  'workplace.unpaidVisits': '{{count}} visits of today are done but not paid for',
+  'workplace.checkoutFor': 'Check out {{name}}',
   'workplace.noMoreAppointments': 'No more appointments today',
   'workplace.chainToday': 'All shops today',
   'workplace.chainMonth': 'All shops this month',

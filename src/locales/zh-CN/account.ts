@@ -4,8 +4,8 @@ import { optionTexts } from '../contractTexts';
 
 /** The navbar account menu (role switch, language) and the admin accounts page (/business/account). */
 const account = {
-  'account.menu.switchRole': '切换角色',
-  'account.switch.title': '切换角色',
+  'account.menu.switchRole': '切换角色/门店',
+  'account.switch.title': '切换角色/门店',
   'account.switch.ok': '切换',
   'account.switch.current': '当前',
   'account.switch.only': '您目前只有这一个角色，如需其他角色或门店请联系管理员。',

@@ -1,5 +1,6 @@
 /** The Workplace greeting (docs/routes.md: the default landing page). */
 const workplace = {
+  'workplace.greeting.night': '{{name}}，夜深了，注意休息',
   'workplace.greeting.morning': '{{name}}，早上好',
   'workplace.greeting.noon': '{{name}}，中午好',
   'workplace.greeting.afternoon': '{{name}}，下午好',
@@ -17,6 +18,8 @@ const workplace = {
   'workplace.newCustomersThisMonth': '本月新客',
   'workplace.nextAppointments': '接下来的预约',
   'workplace.noMoreAppointments': '今天没有待到店的预约',
+  'workplace.unpaidVisits': '今天有 {{count}} 位客人已完成服务、尚未结账',
+  'workplace.checkoutFor': '为 {{name}} 去结账',
   'workplace.chainToday': '全部门店今日营业额',
   'workplace.chainMonth': '全部门店本月营业额',
   'workplace.livePrograms': '在售项目',

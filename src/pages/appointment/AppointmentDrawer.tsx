@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Empty, Input, Modal, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useCustomMutation, useInvalidate, useOne } from '@refinedev/core';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../contract/api';
-import { allowedAppointmentActions, type AppointmentAction, type AppointmentDetail } from '../../../contract/appointment';
+import {
+  allowedAppointmentActions,
+  EARLY_ARRIVAL_MINUTES,
+  type AppointmentAction,
+  type AppointmentDetail,
+} from '../../../contract/appointment';
 import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
 import { customerPath } from '../customer/paths';
+import { CASHIER_PATH, checkoutOf } from '../checkstand/paths';
 import { STATUS_COLORS } from './statusColors';
 import { shanghaiHm } from './shanghaiClock';
 
@@ -23,6 +29,9 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
   const invalidate = useInvalidate();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  /** Minutes still to go before the start, while 到店 that early waits for a yes. */
+  const [earlyBy, setEarlyBy] = useState<number | null>(null);
+  const navigate = useNavigate();
 
   const act = (action: AppointmentAction, values: Record<string, unknown> = {}) =>
     mutate(
@@ -38,6 +47,7 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
       {
         onSuccess: () => {
           setCancelling(false);
+          setEarlyBy(null);
           setReason('');
           void invalidate({ resource: 'appointments', invalidates: ['list', 'detail'], id: id ?? undefined });
           void invalidate({ resource: 'entitlements', invalidates: ['list'] });
@@ -73,16 +83,29 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
             ) : null}
             {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
           </Descriptions>
+          {a.status === 'completed' && a.billable && <Typography.Text type="warning">{t('appointment.drawer.unpaid')}</Typography.Text>}
           {!readOnly &&
-            (actions.length ? (
+            (actions.length || a.billable ? (
               <Space wrap>
+                {/* A visit not paid for yet, served or not, is checked out at the cashier. */}
+                {a.billable && (
+                  <Button type="primary" onClick={() => navigate(CASHIER_PATH, checkoutOf(a.id))}>
+                    {t('appointment.drawer.checkout')}
+                  </Button>
+                )}
                 {actions.map((action) => (
                   <Button
                     key={action}
                     type={action === 'cancel' || action === 'no-show' ? 'default' : 'primary'}
                     danger={action === 'cancel' || action === 'no-show'}
                     loading={mutation.isPending}
-                    onClick={() => (action === 'cancel' ? setCancelling(true) : act(action))}
+                    onClick={() => {
+                      if (action === 'cancel') return setCancelling(true);
+                      const ahead = Math.floor((Date.parse(a.startAt) - Date.now()) / 60_000);
+                      // Far ahead of the start, 到店 is more often a slip of the finger than a customer this early.
+                      if (action === 'arrive' && ahead > EARLY_ARRIVAL_MINUTES) return setEarlyBy(ahead);
+                      act(action);
+                    }}
                   >
                     {t(`appointment.action.${action}`)}
                   </Button>
@@ -112,6 +135,23 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
           </div>
         </Space>
       )}
+      <Modal
+        open={earlyBy !== null}
+        title={t('appointment.arriveEarly.title')}
+        onCancel={() => setEarlyBy(null)}
+        onOk={() => act('arrive')}
+        okButtonProps={{ loading: mutation.isPending }}
+        okText={t('appointment.arriveEarly.ok')}
+        cancelText={t('common.cancel')}
+      >
+        {earlyBy !== null &&
+          a &&
+          t('appointment.arriveEarly.content', {
+            time: shanghaiHm(a.startAt),
+            hours: Math.floor(earlyBy / 60),
+            minutes: earlyBy % 60,
+          })}
+      </Modal>
       <Modal
         open={cancelling}
         title={t('appointment.cancel.title')}

@@ -1,17 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SOURCES, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
-import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import { ACTIVE_APPOINTMENT_STATUSES, SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import { performsProgramType } from '../../../contract/staff';
+import { PROGRAM_TYPES } from '../../../contract/program';
+import { API } from '../../../contract/api';
 import type { Entitlement } from '../../../contract/entitlement';
-import type { ApiError } from '../../providers/http';
+import { api, type ApiError } from '../../providers/http';
 import { applyServerErrors } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
 import { CustomerCardView, useCustomerLookup } from '../../components/customerLookup';
 import type { ShopSetup } from './useShopSetup';
-import { fromWallClock } from './shanghaiClock';
+import { fromWallClock, shanghaiHm } from './shanghaiClock';
 
 /** What the dialog opens with: a slot picked on the grid, and for a touch-up the entitlement. */
 export interface BookingDraft {
@@ -85,7 +88,8 @@ export function BookingDialog({
     if (!draft) return;
     form.resetFields();
     form.setFieldsValue({
-      customerMode: 'existing',
+      // The board books new customers first of all (新客预约); a returning one is a click away.
+      customerMode: 'new',
       staffId: draft.staffId ?? ANY,
       start: draft.start ? dayjs(draft.start) : undefined,
       durationMinutes: entitlement ? 60 : draft.minutes && draft.minutes > SLOT_MINUTES ? draft.minutes : undefined,
@@ -100,19 +104,24 @@ export function BookingDialog({
     return at < Date.parse(entitlement.validFrom) || at > Date.parse(entitlement.validUntil);
   }, [entitlement, start]);
 
-  const submit = (v: BookingForm) => {
-    const startAt = fromWallClock(v.start);
-    const program = setup.programs.find((p) => p.id === v.programId);
-    const values = {
-      ...(entitlement
-        ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' }
-        : { kind: 'new-customer', programId: v.programId }),
-      ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
-      staffId: v.staffId === ANY ? null : v.staffId,
-      startAt,
-      durationMinutes: v.durationMinutes ?? program?.durationMinutes,
-      note: v.note ?? '',
-    };
+  // The artists offered: those whose job performs the program's type (any who performs some program, before one is picked).
+  const pickedProgramId = Form.useWatch('programId', form) ?? entitlement?.programId;
+  const pickedType = setup.programs.find((p) => p.id === pickedProgramId)?.type;
+  const artists = setup.staff.filter((s) =>
+    pickedType === undefined ? PROGRAM_TYPES.some((type) => performsProgramType(s.job, type)) : performsProgramType(s.job, pickedType),
+  );
+  const staffId = Form.useWatch('staffId', form);
+  useEffect(() => {
+    if (staffId !== undefined && staffId !== ANY && setup.staff.length > 0 && !artists.some((s) => s.id === staffId))
+      form.setFieldValue('staffId', ANY);
+  }, [staffId, artists, setup.staff.length, form]);
+
+  /** The customer's other bookings at the same time, waiting for the manager's yes, with what would be sent. */
+  const [overlap, setOverlap] = useState<{ rows: Appointment[]; values: Record<string, unknown> } | null>(null);
+
+  const book = (values: Record<string, unknown>) => {
+    setOverlap(null);
+    const startAt = String(values.startAt);
     create(
       {
         resource: 'appointments',
@@ -128,6 +137,34 @@ export function BookingDialog({
         onError: (error) => applyServerErrors(form, { ...error, errors: remapFields(error.errors) }),
       },
     );
+  };
+
+  const submit = async (v: BookingForm) => {
+    const startAt = fromWallClock(v.start);
+    const program = setup.programs.find((p) => p.id === v.programId);
+    const values = {
+      ...(entitlement
+        ? { kind: 'after-sale', entitlementId: entitlement.id, overrideReason: v.overrideReason ?? '' }
+        : { kind: 'new-customer', programId: v.programId }),
+      ...(entitlement ? {} : v.customerMode === 'new' ? { customer: v.customer } : { customerId: v.customerId }),
+      staffId: v.staffId === ANY ? null : v.staffId,
+      startAt,
+      durationMinutes: v.durationMinutes ?? program?.durationMinutes,
+      note: v.note ?? '',
+    };
+    // One customer in two chairs at once is almost always a slip: the bookings of the customer that
+    // overlap this one are asked for first, and shown for a yes.
+    const customerId = entitlement ? entitlement.customerId : v.customerMode === 'new' ? undefined : v.customerId;
+    const minutes = values.durationMinutes ?? SLOT_MINUTES;
+    if (customerId !== undefined) {
+      const end = new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
+      const rows = await api
+        .get<Appointment[]>(`${API.resourceBase}/appointments`, { customerId, from: startAt, to: end, _start: 0, _end: 20 })
+        .catch(() => [] as Appointment[]);
+      const active = rows.filter((r) => (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(r.status));
+      if (active.length > 0) return setOverlap({ rows: active, values });
+    }
+    book(values);
   };
 
   return (
@@ -166,27 +203,23 @@ export function BookingDialog({
               />
             </Form.Item>
             {mode === 'new' ? (
-              <Input.Group compact>
-                <Form.Item
-                  name={['customer', 'name']}
-                  label={t('appointment.customer.name')}
-                  rules={[{ required: true }]}
-                  style={{ width: '30%' }}
-                >
-                  <Input maxLength={30} />
-                </Form.Item>
-                <Form.Item
-                  name={['customer', 'phone']}
-                  label={t('appointment.customer.phone')}
-                  rules={[{ required: true }]}
-                  style={{ width: '40%' }}
-                >
-                  <Input maxLength={11} />
-                </Form.Item>
-                <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')} style={{ width: '30%' }}>
-                  <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: t(`customer.options.source.${s}`) }))} />
-                </Form.Item>
-              </Input.Group>
+              <Row gutter={12}>
+                <Col xs={24} sm={8}>
+                  <Form.Item name={['customer', 'name']} label={t('appointment.customer.name')} rules={[{ required: true }]}>
+                    <Input maxLength={30} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={10}>
+                  <Form.Item name={['customer', 'phone']} label={t('appointment.customer.phone')} rules={[{ required: true }]}>
+                    <Input maxLength={11} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={6}>
+                  <Form.Item name={['customer', 'source']} label={t('appointment.customer.source')}>
+                    <Select options={CUSTOMER_SOURCES.map((s) => ({ value: s, label: t(`customer.options.source.${s}`) }))} />
+                  </Form.Item>
+                </Col>
+              </Row>
             ) : (
               <>
                 <Form.Item name="customerId" rules={[{ required: true, message: t('appointment.customer.search') }]}>
@@ -212,9 +245,7 @@ export function BookingDialog({
           </>
         )}
         <Form.Item name="staffId" label={t('appointment.field.staff')}>
-          <Select
-            options={[{ value: ANY, label: t('appointment.anyArtist') }, ...setup.staff.map((s) => ({ value: s.id, label: s.name }))]}
-          />
+          <Select options={[{ value: ANY, label: t('appointment.anyArtist') }, ...artists.map((s) => ({ value: s.id, label: s.name }))]} />
         </Form.Item>
         <Form.Item name="start" label={t('appointment.field.startAt')} rules={[{ required: true }]}>
           <DatePicker showTime={{ format: 'HH:mm', minuteStep: 15 }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
@@ -222,12 +253,13 @@ export function BookingDialog({
         <Form.Item name="durationMinutes" label={t('appointment.field.duration')}>
           <InputNumber min={SLOT_MINUTES} max={720} step={15} style={{ width: '100%' }} />
         </Form.Item>
-        {entitlement && (
+        {/* A reason is asked only for a time outside the entitlement's window, which needs one. */}
+        {entitlement && outsideWindow && (
           <Form.Item
             name="overrideReason"
             label={t('appointment.field.overrideReason')}
-            extra={outsideWindow ? t('appointment.touchUp.outside') : undefined}
-            rules={[{ required: outsideWindow }]}
+            extra={t('appointment.touchUp.outside')}
+            rules={[{ required: true }]}
           >
             <Input maxLength={200} />
           </Form.Item>
@@ -236,6 +268,25 @@ export function BookingDialog({
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
+      <Modal
+        open={overlap !== null}
+        title={t('appointment.overlap.title')}
+        onCancel={() => setOverlap(null)}
+        onOk={() => overlap && book(overlap.values)}
+        okText={t('appointment.overlap.ok')}
+        cancelText={t('common.cancel')}
+        confirmLoading={mutation.isPending}
+      >
+        <p>{t('appointment.overlap.content')}</p>
+        <ul>
+          {overlap?.rows.map((r) => (
+            <li key={r.id}>
+              {formatDateTime(r.startAt)}–{shanghaiHm(r.endAt)} {r.customerName} · {r.programName} ·{' '}
+              {r.staffName || t('appointment.unassigned')}（{t(`appointment.status.${r.status}`)}）
+            </li>
+          ))}
+        </ul>
+      </Modal>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters, HttpError } from '@refinedev/core';
@@ -16,6 +16,7 @@ const ENTITLEMENT_COLORS: Record<EntitlementStatus, string> = { available: 'gree
 export default function AfterSaleAppointmentsPage() {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<Entitlement | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
   const { tableProps, searchFormProps } = useTable<Entitlement, HttpError, { q?: string; status?: EntitlementStatus }>({
     resource: 'entitlements',
     syncWithLocation: false,
@@ -53,6 +54,32 @@ export default function AfterSaleAppointmentsPage() {
           rowKey="id"
           size="middle"
           scroll={{ x: 'max-content' }}
+          // The next step shows right under the row just picked, with a way down to the calendar.
+          expandable={{
+            expandedRowKeys: picked ? [picked.id] : [],
+            showExpandColumn: false,
+            expandedRowRender: (e) => (
+              <Alert
+                type="info"
+                showIcon
+                message={t('appointment.touchUp.pick', { name: e.customerName, program: e.programName })}
+                action={
+                  <Space>
+                    <Button
+                      size="small"
+                      type="primary"
+                      onClick={() => boardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+                    >
+                      {t('appointment.touchUp.toBoard')}
+                    </Button>
+                    <Button size="small" onClick={() => setPicked(null)}>
+                      {t('appointment.touchUp.clear')}
+                    </Button>
+                  </Space>
+                }
+              />
+            ),
+          }}
           columns={[
             {
               title: t('appointment.entitlement.field.customer'),
@@ -80,7 +107,7 @@ export default function AfterSaleAppointmentsPage() {
               key: 'actions',
               render: (_, e) =>
                 (e.status === 'available' || e.status === 'expired') && (
-                  <Button size="small" type="link" onClick={() => setPicked(e)}>
+                  <Button size="small" type="link" onClick={() => setPicked(e)} aria-pressed={picked?.id === e.id}>
                     {t('appointment.bookTouchUp')}
                   </Button>
                 ),
@@ -88,20 +115,7 @@ export default function AfterSaleAppointmentsPage() {
           ]}
         />
       </Card>
-      <Card title={t('menu.appointment.afterSale')}>
-        {picked && (
-          <Alert
-            style={{ marginBottom: 16 }}
-            type="info"
-            showIcon
-            message={t('appointment.touchUp.pick', { name: picked.customerName, program: picked.programName })}
-            action={
-              <Button size="small" onClick={() => setPicked(null)}>
-                {t('appointment.touchUp.clear')}
-              </Button>
-            }
-          />
-        )}
+      <Card title={t('menu.appointment.afterSale')} ref={boardRef} style={{ scrollMarginTop: 72 }}>
         <AppointmentBoard entitlement={picked} onBooked={() => setPicked(null)} />
       </Card>
     </Space>

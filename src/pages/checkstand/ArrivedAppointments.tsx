@@ -1,11 +1,14 @@
-import { Button, Empty, List, Typography } from 'antd';
+import { Button, Empty, List, Tag, Typography } from 'antd';
 import { useList } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
 import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shanghaiClock';
 
-/** Today's bookings of the shop whose customer has arrived: one click starts their order. */
+/**
+ * Today's visits the cashier can still check out: arrived, or completed before paying (待结账). One
+ * click starts their order.
+ */
 export function ArrivedAppointments({ activeId, onPick }: { activeId: number | null; onPick: (a: Appointment) => void }) {
   const { t } = useTranslation();
   const today = shanghaiToday();
@@ -14,7 +17,7 @@ export function ArrivedAppointments({ activeId, onPick }: { activeId: number | n
     filters: [
       { field: 'from', operator: 'eq', value: fromWallClock(today) },
       { field: 'to', operator: 'eq', value: fromWallClock(dayjs(today).add(1, 'day').toDate()) },
-      { field: 'status', operator: 'eq', value: 'arrived' },
+      { field: 'billable', operator: 'eq', value: true },
     ],
     sorters: [{ field: 'startAt', order: 'asc' }],
     pagination: { currentPage: 1, pageSize: 100 },
@@ -43,7 +46,8 @@ export function ArrivedAppointments({ activeId, onPick }: { activeId: number | n
           <List.Item.Meta
             title={
               <span>
-                {a.customerName} <Typography.Text type="secondary">{a.customerPhone}</Typography.Text>
+                {a.customerName} <Typography.Text type="secondary">{a.customerPhone}</Typography.Text>{' '}
+                {a.status === 'completed' && <Tag color="orange">{t('checkstand.arrived.unpaid')}</Tag>}
               </span>
             }
             description={`${shanghaiHm(a.startAt)} · ${a.programName}${a.staffName ? ` · ${a.staffName}` : ''}`}

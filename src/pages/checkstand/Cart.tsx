@@ -1,4 +1,4 @@
-import { Button, Descriptions, InputNumber, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Grid, InputNumber, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_LINE_QUANTITY } from '../../../contract/order';
@@ -28,6 +28,8 @@ function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice
  */
 export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits }) {
   const { t } = useTranslation();
+  // The page's columns sit side by side from xl; narrower, the programs stack above the cart.
+  const { xl } = Grid.useBreakpoint();
   return (
     <>
       <Table<PricedLine>
@@ -35,7 +37,7 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
         rowKey="programId"
         pagination={false}
         dataSource={priced.lines}
-        locale={{ emptyText: t('checkstand.cart.empty') }}
+        locale={{ emptyText: t(xl ? 'checkstand.cart.empty' : 'checkstand.cart.emptyAbove') }}
         scroll={{ x: 520 }}
         columns={[
           { key: 'name', title: t('order.fields.programId'), dataIndex: 'programName' },

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Input, Row, Space, Tag, Typography } from 'antd';
 import { useCreate, useCustomMutation, useGetIdentity, useInvalidate, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { API } from '../../../contract/api';
-import type { Appointment } from '../../../contract/appointment';
+import type { Appointment, AppointmentDetail } from '../../../contract/appointment';
 import type { UserInfo } from '../../../contract/auth';
 import type { Customer } from '../../../contract/customer';
 import { FULL_SHARE_BP } from '../../../contract/shareSplit';
@@ -22,6 +23,7 @@ import { ProgramPicker } from './ProgramPicker';
 import { ReceiptDialog } from './ReceiptDialog';
 import { StaffShares } from './StaffShares';
 import { TodayOrders } from './TodayOrders';
+import { checkoutStateOf } from './paths';
 import { draftProblems, priceDraft, type PricedDraft } from './pricing';
 import './checkstand.css';
 
@@ -84,19 +86,34 @@ export default function CashierPage() {
   const problems = draftProblems(draft, priced);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const pickAppointment = async (a: Appointment) => {
-    // The price depends on whether the customer is VIP; the card of another shop's customer is not ours to read.
-    const customer = await api
-      .get<Customer>(`${API.resourceBase}/customers/${a.customerId}`, undefined, { silent: true })
-      .catch(() => undefined);
-    setDraft({
-      ...EMPTY_DRAFT,
-      customer: { id: a.customerId, name: a.customerName, phone: a.customerPhone, vip: customer?.vip ?? false },
-      appointmentId: a.id,
-      lines: [{ programId: a.programId, quantity: 1, discountFen: 0 }],
-      shares: a.staffId === null ? [] : [{ staffId: a.staffId, shareBp: FULL_SHARE_BP }],
+  const pickAppointment = useCallback(
+    async (a: Appointment) => {
+      // The price depends on whether the customer is VIP; the card of another shop's customer is not ours to read.
+      const customer = await api
+        .get<Customer>(`${API.resourceBase}/customers/${a.customerId}`, undefined, { silent: true })
+        .catch(() => undefined);
+      setDraft({
+        ...EMPTY_DRAFT,
+        customer: { id: a.customerId, name: a.customerName, phone: a.customerPhone, vip: customer?.vip ?? false },
+        appointmentId: a.id,
+        lines: [{ programId: a.programId, quantity: 1, discountFen: 0 }],
+        shares: a.staffId === null ? [] : [{ staffId: a.staffId, shareBp: FULL_SHARE_BP }],
+      });
+    },
+    [setDraft],
+  );
+
+  // 去结账 (a booking's drawer, Workplace) names the visit in the navigation's state: it comes into the cart once.
+  const location = useLocation();
+  const fromDrawer = checkoutStateOf(location.state)?.appointmentId ?? null;
+  const taken = useRef<string | null>(null);
+  useEffect(() => {
+    if (fromDrawer === null || taken.current === location.key) return;
+    taken.current = location.key;
+    void api.get<AppointmentDetail>(`${API.resourceBase}/appointments/${fromDrawer}`).then((a) => {
+      if (a.billable) void pickAppointment(a);
     });
-  };
+  }, [fromDrawer, location.key, pickAppointment]);
 
   const checkout = useCallback(() => {
     if (openOrder) return setPayOrder(openOrder);

@@ -9,6 +9,7 @@ import { Figure } from '../../components/report/Figure';
 import { formatFen } from '../../components/money';
 import { addDays } from '../../components/report/period';
 import { CHAIN_WORKPLACE, FINANCE_WORKPLACE, SHOP_WORKPLACE } from './queries';
+import { UnpaidVisits } from './UnpaidVisits';
 import '../../components/report/report.css';
 
 /** The chart library comes with this chunk only, never with /login. */
@@ -35,6 +36,7 @@ function ShopFigures() {
   const clock = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(11, 16);
   return (
     <>
+      <UnpaidVisits />
       <Row gutter={[16, 16]}>
         <Col {...span}>
           <Figure

@@ -29,7 +29,7 @@ describe('navbar account pieces', () => {
     const user = userEvent.setup();
     const view = await openConsole('/shop/staff');
     expect(await (await navbar()).findByText('店长 · 美颜坊·徐汇旗舰店')).toBeTruthy();
-    await user.click(await accountMenuItem(user, '切换角色'));
+    await user.click(await accountMenuItem(user, '切换角色/门店'));
     await user.click(await screen.findByRole('radio', { name: '店长（美颜坊·朝阳大悦城店）' }));
     await user.click(screen.getByRole('button', { name: /^切\s*换$/ }));
     await waitFor(() => expect(view.location()).toBe('/dashboard/workplace'));

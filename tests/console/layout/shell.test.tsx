@@ -260,7 +260,7 @@ describe('tab bar', () => {
     await screen.findByPlaceholderText('搜索姓名或手机号');
     await waitFor(() => expect(tabTitles()).toEqual(['工作台', '员工管理']));
     await user.click(screen.getByTestId('navbar-account'));
-    await user.click(await screen.findByRole('menuitem', { name: /切换角色/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /切换角色\/门店/ }));
     await user.click(await screen.findByRole('radio', { name: '店长（美颜坊·朝阳大悦城店）' }));
     await user.click(screen.getByRole('button', { name: /^切\s*换$/ }));
     await waitFor(() => expect(app.location()).toBe('/dashboard/workplace'));

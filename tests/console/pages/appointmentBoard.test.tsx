@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Appointment } from '../../../contract/appointment';
 import { server } from '../support/server';
 import { preloadPages } from '../app/renderApp';
-import { mockBooking, openPage, PAGE_TEST_TIMEOUT } from './support';
+import { dialog, mockBooking, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
 
@@ -28,7 +28,7 @@ function calendarCalls(): URL[] {
 
 describe('booking board in mock mode (/appointment/new-customer)', { timeout: PAGE_TEST_TIMEOUT }, () => {
   beforeAll(async () => {
-    await Promise.all([preloadPages(), import('../../../src/pages/appointment')]);
+    await Promise.all([preloadPages(), import('../../../src/pages/appointment'), import('../../../src/pages/checkstand')]);
   }, 120_000);
 
   it('draws the day from the calendar view’s columns and opens the drawer on a click', async () => {
@@ -60,5 +60,40 @@ describe('booking board in mock mode (/appointment/new-customer)', { timeout: PA
     const drawer = within((await screen.findByText('预约详情', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement);
     await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已预约'));
     expect(drawer.getByText('137****1234', { exact: false })).toBeTruthy();
+  });
+
+  it('offers 去结账 for a visit completed before paying, and opens the cashier with it in the cart', async () => {
+    const done = bookedToday('10:00', { status: 'completed', durationMinutes: 60 });
+    const view = openPage('/appointment/new-customer', MANAGER);
+    fireEvent.click(await screen.findByTestId(`appointment-${done.id}`, {}, { timeout: 30_000 }));
+    const drawer = within((await screen.findByText('预约详情', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement);
+    await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已完成'));
+    expect(drawer.getByText('已完成，尚未结账')).toBeTruthy();
+    expect(drawer.queryByText('当前状态没有可执行的操作')).toBeNull();
+    fireEvent.click(drawer.getByRole('button', { name: '去结账' }));
+    await waitFor(() => expect(view.location()).toBe('/checkstand/cashier'));
+    await row('雾眉');
+    expect((await screen.findByTestId('picked-customer')).textContent).toContain('陈雪');
+  });
+
+  it('asks before marking arrived a visit more than two hours ahead, and marks it only on a yes', async () => {
+    const later = mockBooking(Date.now() + 3 * 3_600_000, { status: 'confirmed', customerName: '周悦' });
+    const arrived = sentBodies('POST', `/appointments/${later.id}/arrive`);
+    const user = setupUser();
+    openPage('/appointment/new-customer', MANAGER);
+    // The list view holds the week ahead, whatever the hour of the day.
+    await user.click(await screen.findByText('列表', {}, { timeout: 30_000 }));
+    await user.click(await screen.findByText('周悦', { selector: 'td, td *' }));
+    const drawer = within((await screen.findByText('预约详情', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement);
+    await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已确认'));
+    await user.click(drawer.getByRole('button', { name: /^到\s*店$/ }));
+    const ask = await dialog('确认客人已到店？');
+    expect(ask.getByText(/距现在还有 (2 小时 5\d|3 小时 0) 分钟/)).toBeTruthy();
+    await user.click(ask.getByRole('button', { name: /取\s*消/ }));
+    expect(arrived).toHaveLength(0);
+    await user.click(drawer.getByRole('button', { name: /^到\s*店$/ }));
+    await user.click((await dialog('确认客人已到店？')).getByRole('button', { name: '确认到店' }));
+    await waitFor(() => expect(arrived).toHaveLength(1));
+    await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已到店'));
   });
 });

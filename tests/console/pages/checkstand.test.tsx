@@ -180,4 +180,25 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
     await user.click(screen.getByRole('button', { name: '平均分配' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /结算/ }).hasAttribute('disabled')).toBe(false));
   });
+
+  it('points the empty cart to the programs above it when the columns stack (a phone)', async () => {
+    openPage(CASHIER, MANAGER);
+    // happy-dom's window is 1024 px wide: the page's columns stack, the programs above the cart.
+    expect(await screen.findByText('请从上方「服务项目」中选择')).toBeTruthy();
+    expect(screen.queryByText(/左侧/)).toBeNull();
+  });
+
+  it('lists a visit completed before paying as 待结账 and checks it out', async () => {
+    const done = mockBooking(Date.now() - 3_600_000, { durationMinutes: 60, status: 'completed' });
+    const created = sentBodies('POST', '/orders');
+    const user = setupUser();
+    openPage(CASHIER, MANAGER);
+    const checkout = await screen.findByRole('button', { name: '为 陈雪 结账' });
+    expect(within(checkout.closest('.ant-list-item') as HTMLElement).getByText('待结账')).toBeTruthy();
+    await user.click(checkout);
+    await row('雾眉');
+    await user.click(screen.getByRole('button', { name: /结算/ }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ customerId: 1, appointmentId: done.id });
+  });
 });

@@ -1,0 +1,64 @@
+import { Alert, Button, List, Tag } from 'antd';
+import { useList } from '@refinedev/core';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '../../../contract/appointment';
+import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shanghaiClock';
+import { CASHIER_PATH, checkoutOf } from '../checkstand/paths';
+
+/** Today's visits served but not paid for yet: nothing of them reaches the takings until they are checked out. */
+export function UnpaidVisits() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const today = shanghaiToday();
+  const { result } = useList<Appointment>({
+    resource: 'appointments',
+    filters: [
+      { field: 'from', operator: 'eq', value: fromWallClock(today) },
+      { field: 'to', operator: 'eq', value: fromWallClock(dayjs(today).add(1, 'day').toDate()) },
+      { field: 'status', operator: 'eq', value: 'completed' },
+      { field: 'billable', operator: 'eq', value: true },
+    ],
+    sorters: [{ field: 'startAt', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 100 },
+  });
+  const rows = result?.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="unpaid-visits"
+      style={{ marginBottom: 16 }}
+      message={t('workplace.unpaidVisits', { count: rows.length })}
+      description={
+        <List<Appointment>
+          size="small"
+          dataSource={rows}
+          renderItem={(a) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="checkout"
+                  size="small"
+                  type="primary"
+                  aria-label={t('workplace.checkoutFor', { name: a.customerName })}
+                  onClick={() => navigate(CASHIER_PATH, checkoutOf(a.id))}
+                >
+                  {t('appointment.drawer.checkout')}
+                </Button>,
+              ]}
+            >
+              <span>
+                <Tag>{shanghaiHm(a.startAt)}</Tag>
+                {a.customerName} · {a.programName}
+                {a.staffName ? ` · ${a.staffName}` : ''}
+              </span>
+            </List.Item>
+          )}
+        />
+      }
+    />
+  );
+}

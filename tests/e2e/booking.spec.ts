@@ -1,0 +1,71 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { MANAGER_TWO_SHOPS, loginThroughForm } from './support/login';
+import { screenshot } from './support/files';
+import { dialog } from './support/ui';
+
+/** The after-sale page's entitlement rows. */
+const entitlementRows = (page: Page) => page.locator('.ant-card').filter({ hasText: '补色权益' }).first().locator('tr.ant-table-row');
+
+/** An available entitlement with a few days left, so the next days lie inside its window; answers the row and its customer. */
+async function entitlementInsideWindow(page: Page): Promise<{ row: Locator; customer: string }> {
+  const rows = entitlementRows(page);
+  await expect(rows.first()).toBeVisible();
+  const daysLeft = await rows.locator('td:nth-child(4)').allInnerTexts();
+  const row = rows.nth(daysLeft.findIndex((d) => Number.parseInt(d, 10) >= 3));
+  return { row, customer: (await row.locator('td').first().innerText()).split(' ')[0] };
+}
+
+test.describe('booking dialogs and the touch-up step', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+  });
+
+  test('预约补色 shows its next step where the click happened, in a 757 px high window', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 757 });
+    await page.goto('/appointment/after-sale');
+    const rows = entitlementRows(page);
+    await expect(rows.first()).toBeVisible();
+    const last = rows.filter({ has: page.getByRole('button', { name: '预约补色' }) }).last();
+    const customer = (await last.locator('td').first().innerText()).split(' ')[0];
+    await last.getByRole('button', { name: '预约补色' }).click();
+    const step = page.getByText(`为 ${customer} 预约`);
+    await expect(step).toBeInViewport();
+    await expect(page.getByRole('button', { name: '去日历选时段' })).toBeInViewport();
+    await screenshot(page, testInfo, 'booking-touch-up-step');
+    await page.getByRole('button', { name: '去日历选时段' }).click();
+    await expect(page.getByTestId('board-day')).toBeInViewport();
+  });
+
+  test('the new-customer dialog keeps name and phone apart; a touch-up inside its window asks no override reason', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/appointment/new-customer');
+    await page.getByRole('button', { name: /新建预约/ }).click();
+    let modal = await dialog(page, '新建预约');
+    await expect(modal.getByRole('radio', { name: '新客户' })).toBeChecked();
+    const name = (await modal.locator('input[id="customer_name"]').boundingBox())!;
+    const phone = (await modal.locator('input[id="customer_phone"]').boundingBox())!;
+    const apart = phone.y >= name.y + name.height || phone.x - (name.x + name.width) >= 8;
+    expect(apart, `name ${JSON.stringify(name)} and phone ${JSON.stringify(phone)} touch`).toBe(true);
+    await screenshot(page, testInfo, 'booking-new-customer-dialog', modal);
+    await modal.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(modal).toBeHidden();
+
+    await page.goto('/appointment/after-sale');
+    const { row } = await entitlementInsideWindow(page);
+    await row.getByRole('button', { name: '预约补色' }).click();
+    // The board's button, not the rows' links.
+    await page.locator('button.ant-btn-primary').filter({ hasText: '预约补色' }).click();
+    modal = await dialog(page, '预约补色');
+    // The time typed in: tomorrow at 19:00, inside the window.
+    const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    const picker = modal.locator('#start');
+    await picker.click();
+    await picker.fill(`${tomorrow} 19:00`);
+    await picker.press('Enter');
+    await expect(modal.getByText('所选时间不在补色有效期内')).toHaveCount(0);
+    await expect(modal.getByLabel('超期预约原因')).toHaveCount(0);
+    await screenshot(page, testInfo, 'booking-touch-up-dialog', modal);
+  });
+});
