@@ -6,6 +6,7 @@ import type { ExportSheet } from './xlsxExport';
 /** The book as accounting reads it: one row per entry, reversals beside what they correct. */
 export const ledgerSheet: ExportSheet = {
   title: '收支流水',
+  states: { type: LEDGER_TYPE_LABELS, category: LEDGER_CATEGORY_LABELS },
   columns: [
     { header: '账目编号', value: e.id, width: 10 },
     { header: L.occurredOn, value: e.occurredOn, format: 'day', width: 12 },
