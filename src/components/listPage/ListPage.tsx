@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { PlusOutlined } from '@ant-design/icons';
-import type { BaseRecord, CrudFilter, CrudFilters, CrudSort, HttpError } from '@refinedev/core';
+import { stringifyTableParams, type BaseRecord, type CrudFilter, type CrudFilters, type CrudSort, type HttpError } from '@refinedev/core';
 import { getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { RESOURCES, type ResourceName } from '../../../contract/resources';
 import { ROUTES } from '../../../contract/routes';
@@ -81,12 +82,46 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
 }
 
 /**
+ * Filters a link names plainly (/finance/review?shopId=1&from=…&to=…, as the ranking's drill-down
+ * writes them) when the URL holds none in the list's own form: the list's filters by those names.
+ */
+function plainFilters(search: string, names: readonly string[]): CrudFilter[] | null {
+  const params = new URLSearchParams(search);
+  if ([...params.keys()].some((k) => k.startsWith('filters'))) return null;
+  const named = names.filter((name) => params.get(name));
+  return named.length ? named.map((field) => ({ field, operator: 'eq', value: params.get(field)! })) : null;
+}
+
+/**
+ * A filter's value as the search form holds it: the URL carries text, an id filter's Select numbers.
+ */
+function formValue(resource: ResourceName, field: string, value: unknown): unknown {
+  const kind = (RESOURCES[resource].filters as Record<string, { kind: string } | undefined>)[field]?.kind;
+  return kind === 'int' && typeof value === 'string' && value !== '' ? Number(value) : value;
+}
+
+/**
+ * A list page. A link with plain filters (?shopId=1&from=…) lands on the list filtered by them, in
+ * place of its first-visit filters; the URL is rewritten to the list's own form, which keeps every
+ * later change (and a reload or a shared link shows them again).
+ */
+export function ListPage<N extends ResourceName, Search extends ListSearch>(props: ListPageProps<N, Search>) {
+  const { pathname, search, hash } = useLocation();
+  const plain = plainFilters(search, Object.keys(RESOURCES[props.resource].filters));
+  if (plain) {
+    const query = stringifyTableParams({ sorters: [props.initialSort], filters: plain });
+    return <Navigate replace to={`${pathname}?${query}${hash}`} />;
+  }
+  return <ListTable {...props} />;
+}
+
+/**
  * The skeleton of every list page: a card with the page's title and a create button, a filter form
  * with the search box, a server-paged and -sorted table whose filters, sort and page live in the URL
  * (syncWithLocation), and row actions with delete behind "确定是否删除?". Buttons follow the access
  * rules of the resource (providers/accessControlProvider.ts): a role that may not write sees none.
  */
-export function ListPage<N extends ResourceName, Search extends ListSearch>({
+function ListTable<N extends ResourceName, Search extends ListSearch>({
   resource,
   titleKey,
   initialSort,
@@ -179,6 +214,16 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
   });
 
   const query: ListQuery = { filters, sorters };
+  // The filters live in the URL: a reload or a shared link shows them again.
+  const restored = {
+    ...Object.fromEntries(
+      ['q', ...restoredFilters].map((field) => [field, formValue(resource, field, getDefaultFilter(field, filters, 'eq'))]),
+    ),
+    ...restoreSearch?.(filters),
+  };
+  const form = searchFormProps.form;
+  // Once, after useTable has put the URL's raw texts into the form: the values as the fields hold them.
+  useEffect(() => form?.setFieldsValue(restored as Parameters<NonNullable<typeof form>['setFieldsValue']>[0]), [form]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>
@@ -197,16 +242,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           </Space>
         }
       >
-        <Form<Search>
-          {...searchFormProps}
-          layout="inline"
-          style={{ rowGap: 12, marginBottom: 16 }}
-          // The filters live in the URL: a reload or a shared link shows them again.
-          initialValues={{
-            ...Object.fromEntries(['q', ...restoredFilters].map((field) => [field, getDefaultFilter(field, filters, 'eq')])),
-            ...restoreSearch?.(filters),
-          }}
-        >
+        <Form<Search> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }} initialValues={restored}>
           <Form.Item name="q">
             <Input.Search
               placeholder={t(`${labels}.search.placeholder`)}
