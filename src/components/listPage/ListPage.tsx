@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Card, Form, Input, Space, Table } from 'antd';
+import { Button, Card, Form, Grid, Input, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { PlusOutlined } from '@ant-design/icons';
@@ -77,6 +77,11 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
    */
   rowActions?: (row: RowOf<N>, standard: { edit: ReactNode; remove: ReactNode }) => ReactNode;
   ownActions?: readonly string[];
+  /**
+   * On a phone (below 768 px), each row as a card: every column's title beside its value and the
+   * actions below, instead of a table too wide to read beside its pinned columns.
+   */
+  cardsOnPhone?: boolean;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -146,9 +151,12 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
     </>
   ),
   ownActions = [],
+  cardsOnPhone = false,
   children,
 }: ListPageProps<N, Search>) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const asCards = cardsOnPhone && screens.md === false;
   const { labels } = RESOURCES[resource];
   const title = titleKey ?? ROUTES.find((r) => r.resource === resource)?.titleKey;
   const access = useListAccess(resource, ['create', 'edit', 'delete', ...ownActions]);
@@ -213,6 +221,7 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
     ),
   });
 
+  const shownColumns = asCards ? [cardColumn(tableColumns)] : tableColumns;
   const query: ListQuery = { filters, sorters };
   // The filters live in the URL: a reload or a shared link shows them again.
   const restored = {
@@ -264,12 +273,42 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
           dataSource={access.data && tableProps.dataSource}
           loading={tableProps.loading || access.isPending}
           rowKey="id"
-          scroll={{ x: scrollX }}
-          columns={tableColumns}
+          scroll={asCards ? undefined : { x: scrollX }}
+          showHeader={!asCards}
+          columns={shownColumns}
           pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('common.total', { total }) }}
         />
         {children}
       </Card>
     </ListAccessProvider>
   );
+}
+
+const CARD_FIELDS = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 } as const;
+
+/** One column showing the whole row as a card: each column's title and value, the actions (the last column) below. */
+function cardColumn<Row extends BaseRecord>(columns: ColumnType<Row>[]): ColumnType<Row> {
+  // The columns a page shows only on wide screens stay out of the card too.
+  const fields = columns.slice(0, -1).filter((c) => !c.responsive);
+  const actions = columns[columns.length - 1];
+  const cell = (c: ColumnType<Row>, row: Row, index: number) => {
+    const value = row[c.dataIndex as string];
+    return (c.render ? c.render(value, row, index) : value) as ReactNode;
+  };
+  return {
+    key: 'card',
+    render: (_, row, index) => (
+      <div data-testid="list-card">
+        <dl style={CARD_FIELDS}>
+          {fields.map((c) => (
+            <div key={String(c.key)} style={{ display: 'contents' }}>
+              <dt style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{c.title as ReactNode}</dt>
+              <dd style={{ margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{cell(c, row, index)}</dd>
+            </div>
+          ))}
+        </dl>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>{cell(actions, row, index)}</div>
+      </div>
+    ),
+  };
 }

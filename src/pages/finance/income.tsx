@@ -85,6 +85,7 @@ export default function IncomePage() {
         />
       )}
       scrollX={960}
+      cardsOnPhone
       actionsWidth={90}
       ownActions={['reverse']}
       columns={[

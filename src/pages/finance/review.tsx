@@ -132,6 +132,7 @@ export default function PerformanceReviewPage() {
         getCheckboxProps: (r: PerformanceRecord) => ({ disabled: r.status !== 'pending' }),
       }}
       scrollX={960}
+      cardsOnPhone
       actionsWidth={110}
       ownActions={['approve', 'reject']}
       columns={[
