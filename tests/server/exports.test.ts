@@ -142,6 +142,23 @@ describe('ledger export', () => {
   });
 });
 
+describe('ledger export kinds', () => {
+  it('lists a refund as its own kind 退款, not as income', async () => {
+    await query(
+      t,
+      `insert into ledger_entries (shop_id, type, category, amount_fen, occurred_on, note, order_id)
+       values ($1, 'income', 'refund', -500, (now() at time zone 'Asia/Shanghai')::date, '退款', $2)`,
+      [order3.shopId, order3.orderId],
+    );
+    const { header, rows } = await download(finance, `/ledger/export?orderId=${order3.orderId}`);
+    const kinds = rows.map((r) => [r[column(header, '收支类型')], r[column(header, '金额（元）')]]);
+    expect(kinds.sort()).toEqual([
+      ['收入', 99],
+      ['退款', -5],
+    ]);
+  });
+});
+
 describe('orders and after-sales exports', () => {
   it('orders: the list total, scoped to the manager shop, yuan amounts and the lines on one line', async () => {
     const list = await rest(t)(manager, 'GET', '/orders?status=paid');

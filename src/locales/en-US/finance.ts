@@ -49,6 +49,10 @@ const finance = {
   'finance.income.reversalOf': 'Reverses #{{id}}',
   'finance.income.reversedBy': 'Reversed by #{{id}}',
   'finance.income.reverse': 'Reverse',
+  'finance.income.noReverse.service': 'Booked with its order; not reversible',
+  'finance.income.noReverse.refund': 'Booked with its after-sale decision; not reversible',
+  'finance.income.noReverse.reversal': 'A reversal is not reversed again',
+  'finance.income.noReverse.reversed': 'Already reversed',
   'finance.income.reverse.title': 'Reverse entry #{{id}}',
   'finance.income.reverse.description':
     'An entry of the opposite amount will offset {{day}} {{category}} {{amount}}; the entry itself stays.',
