@@ -29,7 +29,9 @@ async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleR
  * again (another refund may have been executed since the request was made), then the order's
  * refunded amount and state, the negative ledger entry and the negative performance adjustments,
  * split over the order's staff by their original shares, each at the rate of that staff member's
- * sale record of the order (the rate the sale was paid at).
+ * sale record of the order (the rate the sale was paid at). An adjustment follows its sale record:
+ * a staff member whose sale record finance rejected gets none (there is no performance to reduce).
+ * The sale records are locked, so a rejection decided at the same moment is seen.
  */
 async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
   const amountFen = request.amountFen!;
@@ -47,12 +49,16 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
 
   const shares = order.staffShares;
   const staffIds = shares.map((s) => s.staffId);
-  const saleRates = await tx
-    .select({ staffId: performanceRecords.staffId, rate: performanceRecords.commissionRateBp })
+  const sales = await tx
+    .select({ staffId: performanceRecords.staffId, rate: performanceRecords.commissionRateBp, status: performanceRecords.status })
     .from(performanceRecords)
     .where(
       and(eq(performanceRecords.orderId, order.id), eq(performanceRecords.kind, 'sale'), inArray(performanceRecords.staffId, staffIds)),
-    );
+    )
+    .orderBy(performanceRecords.id)
+    .for('update');
+  const saleRates = sales.map(({ staffId, rate }) => ({ staffId, rate }));
+  const rejected = new Set(sales.filter((r) => r.status === 'rejected').map((r) => r.staffId));
   const currentRates = await tx.select({ staffId: staff.id, rate: staff.commissionRateBp }).from(staff).where(inArray(staff.id, staffIds));
   const rateOf = new Map([...currentRates, ...saleRates].map((r) => [r.staffId, r.rate]));
   const parts = splitByShares(
@@ -61,7 +67,7 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
   );
   const adjustments = shares
     .map((s, i) => ({ share: s, amountFen: parts[i] }))
-    .filter((a) => a.amountFen !== 0)
+    .filter((a) => a.amountFen !== 0 && !rejected.has(a.share.staffId))
     .map(({ share, amountFen: part }) => {
       const rate = rateOf.get(share.staffId) ?? 0;
       return {

@@ -5,6 +5,7 @@ import type { ExportSheet } from './xlsxExport';
 /** The after-sale requests with their decisions; the refund amount in yuan (empty for touch-ups and complaints). */
 export const afterSaleSheet: ExportSheet = {
   title: '售后申请',
+  states: { status: AFTER_SALE_STATUS_LABELS, type: AFTER_SALE_TYPE_LABELS },
   columns: [
     { header: '申请编号', value: a.id, width: 10 },
     { header: L.orderNo, value: a.orderNo, width: 20 },

@@ -15,6 +15,7 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 /** The orders as accounting reads them: money in yuan columns, lines, payments and staff on one line each. */
 export const orderSheet: ExportSheet = {
   title: '订单',
+  states: { status: ORDER_STATUS_LABELS },
   columns: [
     { header: L.orderNo, value: o.orderNo, width: 20 },
     { header: L.shopId, value: o.shopId, format: 'shop', width: 16 },

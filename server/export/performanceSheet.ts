@@ -5,6 +5,7 @@ import type { ExportSheet } from './xlsxExport';
 /** The review list as payroll reads it: one row per record, amounts in yuan. */
 export const performanceSheet: ExportSheet = {
   title: '业绩记录',
+  states: { status: PERFORMANCE_STATUS_LABELS, kind: PERFORMANCE_KIND_LABELS },
   columns: [
     { header: '记录编号', value: p.id, width: 10 },
     { header: L.orderNo, value: p.orderNo, width: 20 },

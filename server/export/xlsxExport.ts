@@ -8,16 +8,16 @@ import type { Db } from '../db/client';
 import { audit } from '../audit/audit';
 import { sessionOf } from '../auth/sessionGuard';
 import { listConditions, type Resource } from '../http/resource';
-import { tooMany } from '../http/errors';
+import { invalid, tooMany } from '../http/errors';
 import type { ListRequest } from '../http/listRequest';
 import { periodOf } from '../db/list/dayRange';
-import { XlsxSheetWriter } from './xlsxSheetWriter';
+import { SHEET_MAX_ROWS, XlsxSheetWriter } from './xlsxSheetWriter';
 import type { FilterField } from '../../contract/resource';
 
 /**
  * One column of a spreadsheet export. `yuan` takes integer fen and writes yuan as a number shown
- * 0.00 (`percent` likewise turns basis points into percent); `time` writes an instant as Asia/Shanghai "YYYY-MM-DD HH:mm:ss"; `day` a date column as
- * "YYYY-MM-DD"; `labels` writes a code's Chinese label; `shop` writes a shop id's name, from the shops
+ * 0.00 (`percent` likewise turns basis points into percent); `time` writes an instant as an Asia/Shanghai date-time cell; `day` a date column as
+ * a date cell; `labels` writes a code's Chinese label; `shop` writes a shop id's name, from the shops
  * read once in the export's own snapshot (a subquery per row cost PostgreSQL a third of the export); a function writes what it makes of the value
  * (a JSON column as one line of text).
  */
@@ -28,10 +28,14 @@ interface ExportColumn {
   width?: number;
 }
 
-/** A list's spreadsheet: its title (the sheet's name and the start of the file name: 业绩记录) and columns. */
+/**
+ * A list's spreadsheet: its title (the sheet's name and the start of the file name: 业绩记录), its
+ * columns, and the list filters that pick a state or kind, with their labels, named in the file name.
+ */
 export interface ExportSheet {
   title: string;
   columns: readonly ExportColumn[];
+  states?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 /**
  * Exports running at once in this process. Each holds a pooled connection for its whole length, so
@@ -68,11 +72,40 @@ function filtersOf(url: string): Record<string, string | string[]> {
   return Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!]));
 }
 
-/** 业绩记录_2026-11-01至2026-11-30.xlsx; 业绩记录_全部.xlsx without a period. */
-function exportFileName(title: string, period: { from?: string; to?: string }): string {
-  const { from, to } = period;
-  const span = from && to ? `${from}至${to}` : from ? `${from}起` : to ? `截至${to}` : '全部';
-  return `${title}_${span}.xlsx`;
+/**
+ * The file name names what was exported: 业绩记录_朝阳店_2026-11-01至2026-11-30_待审核.xlsx;
+ * 全部门店 and 全部日期 when the list is not narrowed to one shop or a period; no state when none is picked.
+ */
+function exportFileName(sheet: ExportSheet, shopName: string | undefined, request: ListRequest): string {
+  const { from, to } = periodOf(request.filters);
+  const span = from && to ? `${from}至${to}` : from ? `${from}起` : to ? `截至${to}` : '全部日期';
+  const states = request.filters
+    .filter((f) => sheet.states?.[f.field])
+    .map((f) => f.values.map((v) => sheet.states![f.field][String(v)] ?? String(v)).join('、'));
+  return [sheet.title, shopName ?? '全部门店', span, ...states].join('_').replace(/[\\/:*?"<>|]/g, '-') + '.xlsx';
+}
+
+/** The one shop the export is narrowed to (the manager's own, or the shopId filter), by name. */
+async function exportShopName(pool: pg.Pool, scopedShop: number | undefined, request: ListRequest): Promise<string | undefined> {
+  const filtered = request.filters.find((f) => f.field === 'shopId' && f.values.length === 1)?.values[0];
+  const shopId = scopedShop ?? (filtered === undefined ? undefined : Number(filtered));
+  if (shopId === undefined) return undefined;
+  const { rows } = await pool.query<{ name: string }>('select name from shops where id = $1', [shopId]);
+  return rows[0]?.name;
+}
+
+/**
+ * Refuses, before anything is written, an export with more rows than one sheet holds below its
+ * header: one row past that many is looked for, unsorted, so the check stops early and sorts nothing.
+ */
+async function refuseOversized(db: Db, table: PgTable, where: SQL | undefined): Promise<void> {
+  const beyond = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .offset(SHEET_MAX_ROWS - 1)
+    .limit(1);
+  if (beyond.length) throw invalid(`导出的记录超过 ${SHEET_MAX_ROWS - 1} 条，一张工作表放不下；请按门店、日期或状态缩小筛选范围后再导出`);
 }
 
 /** The header naming the file in Chinese (filename*), with a plain ASCII name for old clients. */
@@ -86,18 +119,19 @@ function contentDisposition(fileName: string, asciiName: string): string {
  * each batch written to the sheet as XML and deflated into the zip that goes to the reply. Only
  * one batch is ever held; when the client reads slower than the database, fetching waits for the
  * reply to drain. The audit row (query string and row count) is written before the file ends.
+ * An export larger than one sheet is refused (40000) before the reply starts.
  */
-export function sendListExport<T extends PgTable, F extends Record<string, FilterField>>(
+export async function sendListExport<T extends PgTable, F extends Record<string, FilterField>>(
   deps: { db: Db; pool: pg.Pool },
   req: FastifyRequest,
   reply: FastifyReply,
   res: Resource<T, F>,
   request: ListRequest,
   sheet: ExportSheet,
-): FastifyReply {
+): Promise<FastifyReply> {
   const { db, pool } = deps;
-  if (running >= MAX_RUNNING) throw tooMany('正在导出的文件较多，请稍后再试');
-  const { where, orderBy } = listConditions(res, sessionOf(req), request);
+  const session = sessionOf(req);
+  const { where, orderBy } = listConditions(res, session, request);
   const entity = res.descriptor.name;
   const fields = Object.fromEntries(sheet.columns.map((c, i) => [`c${i}`, selected(c)]));
   const query = db
@@ -106,8 +140,18 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
     .where(where)
     .orderBy(...orderBy)
     .toSQL();
+  if (running >= MAX_RUNNING) throw tooMany('正在导出的文件较多，请稍后再试');
+  // The place is taken before the checks below wait for the database, so a burst cannot pass the limit.
+  running++;
+  let fileName: string;
+  try {
+    await refuseOversized(db, res.table as PgTable, where);
+    fileName = exportFileName(sheet, await exportShopName(pool, res.scopeValue?.(session), request), request);
+  } catch (e) {
+    running--;
+    throw e;
+  }
   const out = new PassThrough();
-  const fileName = exportFileName(sheet.title, periodOf(request.filters));
   let aborted = false;
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) aborted = true;
@@ -117,7 +161,12 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
     const writer = new XlsxSheetWriter(
       out,
       sheet.title,
-      sheet.columns.map((c) => ({ header: c.header, width: c.width ?? 14, twoDecimals: inHundredths(c) })),
+      sheet.columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? 14,
+        twoDecimals: inHundredths(c),
+        date: c.format === 'time' ? ('time' as const) : c.format === 'day' ? ('date' as const) : undefined,
+      })),
     );
     const client = await pool.connect();
     let rows = 0;
@@ -146,7 +195,6 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
     await audit(db, req, { action: 'export', entity, summary: JSON.stringify({ file: fileName, filters: filtersOf(req.url), rows }) });
     await writer.end();
   };
-  running++;
   write()
     .catch((e: unknown) => {
       req.log.error(e, 'export failed');

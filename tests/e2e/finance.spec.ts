@@ -54,6 +54,10 @@ test.describe('financial staff: performance and after-sale review', () => {
     const onPage = await rows(page).count();
     await page.locator('thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: `批量通过（已选 ${onPage} 条）` }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: `确认通过 ${onPage} 条业绩，合计 ¥` });
+    await expect(confirm).toBeVisible();
+    await shoot(page, testInfo, 'finance-review-batch-confirm');
+    await confirm.getByRole('button', { name: /通\s*过/ }).click();
     await expect(page.getByText(`已通过 ${onPage} 条，跳过 0 条`)).toBeVisible();
     await expect
       .poll(async () => (await apiGet<unknown[]>(request, token, 'performance-records?status=pending&_start=0&_end=1')).total)

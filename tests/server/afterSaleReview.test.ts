@@ -108,6 +108,25 @@ describe('approving a refund executes it', () => {
     expect(await orderOf(order.orderId)).toEqual({ refunded_fen: 10000, paid_fen: 10000, status: 'refunded' });
   });
 
+  it('posts no adjustment against a sale record finance rejected: a ¥300 refund of a 50/50 order adjusts only the approved half', async () => {
+    const halves = [5000, 5000].map((shareBp, i) => ({ staffId: staff[i].id, shareBp }));
+    const order = await paidOrder(t, { shopId: shopId(), payableFen: 60000, shares: halves });
+    expect((await call(finance, 'POST', `/performance-records/${order.recordIds[0]}/approve`, {})).status).toBe(200);
+    expect((await call(finance, 'POST', `/performance-records/${order.recordIds[1]}/reject`, { reason: '分成有误' })).status).toBe(200);
+    const id = await afterSaleRequest(t, order, 'refund', 30000);
+    expect((await call(finance, 'POST', `/after-sales/${id}/approve`, {})).status).toBe(200);
+
+    const adjustments = await query<{ staff_id: number; amount_fen: number }>(
+      t,
+      'select staff_id, amount_fen from performance_records where after_sale_id = $1 order by id',
+      [id],
+    );
+    expect(adjustments).toEqual([{ staff_id: staff[0].id, amount_fen: -15000 }]);
+    // The refund itself is whole: the order and the ledger carry all of it.
+    expect((await orderOf(order.orderId)).refunded_fen).toBe(30000);
+    expect((await refundEntries(order.orderId)).map((e) => e.amount_fen)).toEqual([-30000]);
+  });
+
   it('refuses a refund that no longer fits with 409 and keeps it pending, nothing written', async () => {
     const order = await paidOrder(t, { shopId: shopId(), payableFen: 8000, shares: threeWay() });
     const first = await afterSaleRequest(t, order, 'refund', 5000);

@@ -56,7 +56,7 @@ describe('performance records export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="performance-records.xlsx"; filename*=UTF-8''${encodeURIComponent(`业绩记录_${day}至${day}.xlsx`)}`,
+      `attachment; filename="performance-records.xlsx"; filename*=UTF-8''${encodeURIComponent(`业绩记录_全部门店_${day}至${day}.xlsx`)}`,
     );
     expect(header).toEqual([
       '记录编号',
@@ -86,7 +86,9 @@ describe('performance records export', () => {
       `select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as at from performance_records where id = $1`,
       [rows[0][0]],
     );
-    expect(rows[0][column(header, '产生时间')]).toBe(created.at);
+    // A date cell holding the Shanghai wall-clock time (exceljs reads it back as that time in UTC).
+    expect(rows[0][column(header, '产生时间')]).toEqual(new Date(`${created.at.replace(' ', 'T')}Z`));
+    expect(sheet.getRow(2).getCell(column(header, '产生时间') + 1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
   });
@@ -101,6 +103,14 @@ describe('performance records export', () => {
     );
     expect(a.action).toBe('export');
     expect(JSON.parse(a.summary)).toMatchObject({ filters: { status: 'pending' }, rows: list.total });
+  });
+
+  it('names the filter in the file name: the shop, the period and the state', async () => {
+    const day = shanghaiDay();
+    const [shop] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[2]]);
+    const { res } = await download(finance, `/performance-records/export?shopId=${t.demo.shopIds[2]}&status=pending&from=${day}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`业绩记录_${shop.name}_${day}起_待审核.xlsx`));
   });
 
   it('takes the list filters only (40000) and refuses a manager (40300)', async () => {
@@ -119,7 +129,7 @@ describe('ledger export', () => {
     const [s1] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[0]]);
     expect(new Set(rows.map((r) => r[shop]))).toEqual(new Set([s1.name]));
     expect(rows.map((r) => r[column(header, '订单号')])).not.toContain(order3.orderNo);
-    expect(res.headers['content-disposition']).toContain(encodeURIComponent('收支流水_全部.xlsx'));
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`收支流水_${s1.name}_全部日期.xlsx`));
   });
 
   it('writes amounts in yuan, the day and the category label', async () => {
@@ -128,7 +138,24 @@ describe('ledger export', () => {
     expect(rows[0][column(header, '金额（元）')]).toBe(99);
     expect(rows[0][column(header, '类别')]).toBe('服务收入');
     expect(rows[0][column(header, '收支类型')]).toBe('收入');
-    expect(rows[0][column(header, '日期')]).toBe(shanghaiDay());
+    expect(rows[0][column(header, '日期')]).toEqual(new Date(`${shanghaiDay()}T00:00:00Z`));
+  });
+});
+
+describe('ledger export kinds', () => {
+  it('lists a refund as its own kind 退款, not as income', async () => {
+    await query(
+      t,
+      `insert into ledger_entries (shop_id, type, category, amount_fen, occurred_on, note, order_id)
+       values ($1, 'income', 'refund', -500, (now() at time zone 'Asia/Shanghai')::date, '退款', $2)`,
+      [order3.shopId, order3.orderId],
+    );
+    const { header, rows } = await download(finance, `/ledger/export?orderId=${order3.orderId}`);
+    const kinds = rows.map((r) => [r[column(header, '收支类型')], r[column(header, '金额（元）')]]);
+    expect(kinds.sort()).toEqual([
+      ['收入', 99],
+      ['退款', -5],
+    ]);
   });
 });
 
@@ -137,10 +164,10 @@ describe('orders and after-sales exports', () => {
     const list = await rest(t)(manager, 'GET', '/orders?status=paid');
     const { res, header, rows } = await download(manager, '/orders/export?status=paid');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain(encodeURIComponent('订单_全部.xlsx'));
+    const [s1] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[0]]);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`订单_${s1.name}_全部日期_已支付.xlsx`));
     expect(header.slice(0, 5)).toEqual(['订单号', '门店', '客户', '手机号', '状态']);
     expect(rows).toHaveLength(list.total!);
-    const [s1] = await query<{ name: string }>(t, 'select name from shops where id = $1', [t.demo.shopIds[0]]);
     expect(new Set(rows.map((r) => r[column(header, '门店')]))).toEqual(new Set([s1.name]));
     const mine = rows.find((r) => r[0] === order1.orderNo)!;
     expect(mine[column(header, '应收（元）')]).toBe(123.45);
@@ -178,7 +205,7 @@ describe('exports running at once', () => {
       (
         await query<{ n: number }>(
           t,
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'declare export_rows%'`,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%"performance_records"%'`,
         )
       )[0].n;
     await expect.poll(waiting, { timeout: 10_000 }).toBe(2);

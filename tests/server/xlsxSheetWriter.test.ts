@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { XlsxSheetWriter } from '../../server/export/xlsxSheetWriter';
+import { SHEET_MAX_ROWS, XlsxSheetWriter } from '../../server/export/xlsxSheetWriter';
 
 /** Writes rows through the sheet writer and reads the file back as a spreadsheet program would. */
 async function written(columns: ConstructorParameters<typeof XlsxSheetWriter>[2], batches: unknown[][][]) {
@@ -54,5 +54,46 @@ describe('the streamed .xlsx sheet', () => {
     expect(sheet.getCell('AB1').value).toBe('列28');
     expect(sheet.getCell('AB2').value).toBe('abc');
     expect(sheet.autoFilter).toBe('A1:AB1');
+  });
+
+  it('writes days and times of date columns as date cells with a date format; other text stays text', async () => {
+    const sheet = await written(
+      [
+        { header: '日期', width: 12, twoDecimals: false, date: 'date' },
+        { header: '时间', width: 20, twoDecimals: false, date: 'time' },
+      ],
+      [
+        [
+          ['2026-11-28', '2026-11-28 09:30:05'],
+          ['未知', null],
+        ],
+      ],
+    );
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('A2').value).toEqual(new Date(Date.UTC(2026, 10, 28)));
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('B2').value).toEqual(new Date(Date.UTC(2026, 10, 28, 9, 30, 5)));
+    expect(sheet.getCell('B2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('A3').value).toBe('未知');
+    expect(sheet.getCell('B3').value).toBeNull();
+  });
+
+  it('keeps text starting with = + - @ tab or carriage return exactly, as a string cell and never a formula', async () => {
+    const texts = ['=HYPERLINK("http://x","点我")', '+1+1', '-2', '@SUM(A1)', '\t=1+1', '\r=1+1', 'a\r\nb'];
+    const sheet = await written(
+      texts.map((_, i) => ({ header: `列${i + 1}`, width: 8, twoDecimals: false })),
+      [[texts]],
+    );
+    texts.forEach((text, i) => {
+      const cell = sheet.getRow(2).getCell(i + 1);
+      expect(cell.type, text).toBe(ExcelJS.ValueType.String);
+      expect(cell.value, text).toBe(text);
+    });
+  });
+
+  it('refuses rows past what one sheet holds', async () => {
+    const writer = new XlsxSheetWriter(new PassThrough(), '表', [{ header: '编号', width: 8, twoDecimals: false }]);
+    await expect(writer.addRows(Array.from({ length: SHEET_MAX_ROWS }, (_, i) => [i]))).rejects.toThrow(RangeError);
   });
 });

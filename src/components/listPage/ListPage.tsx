@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Form, Input, Space, Table } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Button, Card, Form, Grid, Input, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { PlusOutlined } from '@ant-design/icons';
-import type { BaseRecord, CrudFilter, CrudFilters, CrudSort, HttpError } from '@refinedev/core';
+import { stringifyTableParams, type BaseRecord, type CrudFilter, type CrudFilters, type CrudSort, type HttpError } from '@refinedev/core';
 import { getDefaultFilter, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { RESOURCES, type ResourceName } from '../../../contract/resources';
 import { ROUTES } from '../../../contract/routes';
@@ -76,8 +77,47 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
    */
   rowActions?: (row: RowOf<N>, standard: { edit: ReactNode; remove: ReactNode }) => ReactNode;
   ownActions?: readonly string[];
+  /**
+   * On a phone (below 768 px), each row as a card: every column's title beside its value and the
+   * actions below, instead of a table too wide to read beside its pinned columns.
+   */
+  cardsOnPhone?: boolean;
   /** The page's dialogs. */
   children?: ReactNode;
+}
+
+/**
+ * Filters a link names plainly (/finance/review?shopId=1&from=…&to=…, as the ranking's drill-down
+ * writes them) when the URL holds none in the list's own form: the list's filters by those names.
+ */
+function plainFilters(search: string, names: readonly string[]): CrudFilter[] | null {
+  const params = new URLSearchParams(search);
+  if ([...params.keys()].some((k) => k.startsWith('filters'))) return null;
+  const named = names.filter((name) => params.get(name));
+  return named.length ? named.map((field) => ({ field, operator: 'eq', value: params.get(field)! })) : null;
+}
+
+/**
+ * A filter's value as the search form holds it: the URL carries text, an id filter's Select numbers.
+ */
+function formValue(resource: ResourceName, field: string, value: unknown): unknown {
+  const kind = (RESOURCES[resource].filters as Record<string, { kind: string } | undefined>)[field]?.kind;
+  return kind === 'int' && typeof value === 'string' && value !== '' ? Number(value) : value;
+}
+
+/**
+ * A list page. A link with plain filters (?shopId=1&from=…) lands on the list filtered by them, in
+ * place of its first-visit filters; the URL is rewritten to the list's own form, which keeps every
+ * later change (and a reload or a shared link shows them again).
+ */
+export function ListPage<N extends ResourceName, Search extends ListSearch>(props: ListPageProps<N, Search>) {
+  const { pathname, search, hash } = useLocation();
+  const plain = plainFilters(search, Object.keys(RESOURCES[props.resource].filters));
+  if (plain) {
+    const query = stringifyTableParams({ sorters: [props.initialSort], filters: plain });
+    return <Navigate replace to={`${pathname}?${query}${hash}`} />;
+  }
+  return <ListTable {...props} />;
 }
 
 /**
@@ -86,7 +126,7 @@ export interface ListPageProps<N extends ResourceName, Search extends ListSearch
  * (syncWithLocation), and row actions with delete behind "确定是否删除?". Buttons follow the access
  * rules of the resource (providers/accessControlProvider.ts): a role that may not write sees none.
  */
-export function ListPage<N extends ResourceName, Search extends ListSearch>({
+function ListTable<N extends ResourceName, Search extends ListSearch>({
   resource,
   titleKey,
   initialSort,
@@ -111,9 +151,12 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     </>
   ),
   ownActions = [],
+  cardsOnPhone = false,
   children,
 }: ListPageProps<N, Search>) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const asCards = cardsOnPhone && screens.md === false;
   const { labels } = RESOURCES[resource];
   const title = titleKey ?? ROUTES.find((r) => r.resource === resource)?.titleKey;
   const access = useListAccess(resource, ['create', 'edit', 'delete', ...ownActions]);
@@ -178,7 +221,18 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
     ),
   });
 
+  const shownColumns = asCards ? [cardColumn(tableColumns)] : tableColumns;
   const query: ListQuery = { filters, sorters };
+  // The filters live in the URL: a reload or a shared link shows them again.
+  const restored = {
+    ...Object.fromEntries(
+      ['q', ...restoredFilters].map((field) => [field, formValue(resource, field, getDefaultFilter(field, filters, 'eq'))]),
+    ),
+    ...restoreSearch?.(filters),
+  };
+  const form = searchFormProps.form;
+  // Once, after useTable has put the URL's raw texts into the form: the values as the fields hold them.
+  useEffect(() => form?.setFieldsValue(restored as Parameters<NonNullable<typeof form>['setFieldsValue']>[0]), [form]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>
@@ -197,16 +251,7 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           </Space>
         }
       >
-        <Form<Search>
-          {...searchFormProps}
-          layout="inline"
-          style={{ rowGap: 12, marginBottom: 16 }}
-          // The filters live in the URL: a reload or a shared link shows them again.
-          initialValues={{
-            ...Object.fromEntries(['q', ...restoredFilters].map((field) => [field, getDefaultFilter(field, filters, 'eq')])),
-            ...restoreSearch?.(filters),
-          }}
-        >
+        <Form<Search> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }} initialValues={restored}>
           <Form.Item name="q">
             <Input.Search
               placeholder={t(`${labels}.search.placeholder`)}
@@ -228,12 +273,42 @@ export function ListPage<N extends ResourceName, Search extends ListSearch>({
           dataSource={access.data && tableProps.dataSource}
           loading={tableProps.loading || access.isPending}
           rowKey="id"
-          scroll={{ x: scrollX }}
-          columns={tableColumns}
+          scroll={asCards ? undefined : { x: scrollX }}
+          showHeader={!asCards}
+          columns={shownColumns}
           pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('common.total', { total }) }}
         />
         {children}
       </Card>
     </ListAccessProvider>
   );
+}
+
+const CARD_FIELDS = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 } as const;
+
+/** One column showing the whole row as a card: each column's title and value, the actions (the last column) below. */
+function cardColumn<Row extends BaseRecord>(columns: ColumnType<Row>[]): ColumnType<Row> {
+  // The columns a page shows only on wide screens stay out of the card too.
+  const fields = columns.slice(0, -1).filter((c) => !c.responsive);
+  const actions = columns[columns.length - 1];
+  const cell = (c: ColumnType<Row>, row: Row, index: number) => {
+    const value = row[c.dataIndex as string];
+    return (c.render ? c.render(value, row, index) : value) as ReactNode;
+  };
+  return {
+    key: 'card',
+    render: (_, row, index) => (
+      <div data-testid="list-card">
+        <dl style={CARD_FIELDS}>
+          {fields.map((c) => (
+            <div key={String(c.key)} style={{ display: 'contents' }}>
+              <dt style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{c.title as ReactNode}</dt>
+              <dd style={{ margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{cell(c, row, index)}</dd>
+            </div>
+          ))}
+        </dl>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>{cell(actions, row, index)}</div>
+      </div>
+    ),
+  };
 }

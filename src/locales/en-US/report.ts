@@ -1,6 +1,7 @@
 /** The reports: the ranking page and the Workplace figures. */
 const report = {
   'report.revenue': 'Revenue',
+  'report.netRevenue': 'Net revenue',
   'report.orders': '{{count}} orders',
   'report.rank': 'Rank',
   'report.shop': 'Shop',
@@ -12,7 +13,7 @@ const report = {
   'report.approved': 'Approved',
   'report.pending': 'Pending',
   'report.commission': 'Commission',
-  'report.shopRanking': 'Shops by revenue',
+  'report.shopRanking': 'Shops by net revenue',
   'report.staffRanking': 'Staff by approved performance',
   'report.period.today': 'Today',
   'report.period.thisWeek': 'This week',

@@ -1,6 +1,8 @@
 /** The reports: the ranking page and the Workplace figures. */
 const report = {
   'report.revenue': '营业额',
+  // The ranking's revenue is paid less refunded, with the refunds beside it: it says so.
+  'report.netRevenue': '净营业额',
   'report.orders': '{{count}} 单',
   'report.rank': '排名',
   'report.shop': '门店',
@@ -12,7 +14,7 @@ const report = {
   'report.approved': '已审业绩',
   'report.pending': '待审业绩',
   'report.commission': '提成',
-  'report.shopRanking': '门店营业额排行',
+  'report.shopRanking': '门店净营业额排行',
   'report.staffRanking': '员工业绩排行',
   'report.period.today': '今天',
   'report.period.thisWeek': '本周',

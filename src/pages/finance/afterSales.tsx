@@ -59,6 +59,7 @@ export default function AfterSaleReviewPage() {
       restoreSearch={(filters) => ({ period: periodOf(filters) })}
       extra={(query) => <ExportButton resource="after-sales" query={query} />}
       scrollX={960}
+      cardsOnPhone
       actionsWidth={90}
       ownActions={['approve', 'reject']}
       columns={[

@@ -29,11 +29,15 @@ interface LedgerSearch extends ListSearch {
 }
 
 /**
- * A hand entry that neither reverses another nor is reversed yet may be reversed; service income
- * and refunds follow their orders and are never reversed by hand.
+ * Why an entry may not be reversed (null: it may): service income and refunds follow their orders
+ * and are never reversed by hand; a reversal is not reversed again, nor an entry twice.
  */
-const reversible = (e: LedgerEntry) =>
-  e.reversalOf === null && e.reversedBy === null && !Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category);
+function whyNotReversible(e: LedgerEntry): string | null {
+  if (Object.hasOwn(SYSTEM_LEDGER_CATEGORIES, e.category)) return `finance.income.noReverse.${e.category}`;
+  if (e.reversalOf !== null) return 'finance.income.noReverse.reversal';
+  if (e.reversedBy !== null) return 'finance.income.noReverse.reversed';
+  return null;
+}
 
 /**
  * /finance/income (shop-manager): the current shop's book for a period (this month first), its
@@ -85,14 +89,21 @@ export default function IncomePage() {
         />
       )}
       scrollX={960}
-      actionsWidth={90}
+      cardsOnPhone
+      actionsWidth={120}
       ownActions={['reverse']}
       columns={[
         { field: 'occurredOn', sortable: true, width: 110 },
         {
           field: 'type',
           width: 80,
-          render: (type: LedgerType) => <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag>,
+          // A refund is its own kind beside income and expense (it is booked as negative income).
+          render: (type: LedgerType, e) =>
+            e.category === 'refund' ? (
+              <Tag color="orange">{t(optionKey('ledger', 'category', 'refund'))}</Tag>
+            ) : (
+              <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag>
+            ),
         },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
         {
@@ -129,15 +140,22 @@ export default function IncomePage() {
         { field: 'createdBy', responsive: ['xxl'], width: 90 },
         { field: 'id', titleKey: 'finance.income.entryNo', width: 64 },
       ]}
-      rowActions={(e) =>
-        reversible(e) && (
+      rowActions={(e) => {
+        const whyNot = whyNotReversible(e);
+        return (
           <Allowed action="reverse">
-            <Button type="link" size="small" danger onClick={() => setReversing(e)}>
-              {t('finance.income.reverse')}
-            </Button>
+            {whyNot ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(whyNot)}
+              </Typography.Text>
+            ) : (
+              <Button type="link" size="small" danger onClick={() => setReversing(e)}>
+                {t('finance.income.reverse')}
+              </Button>
+            )}
           </Allowed>
-        )
-      }
+        );
+      }}
     >
       <LedgerEntryDialog open={creating} onClose={() => setCreating(false)} />
       <OrderDrawer orderId={orderId} onClose={() => setOrderId(null)} />

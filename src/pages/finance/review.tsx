@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Form, Select, Space, Tag } from 'antd';
+import { Alert, Button, Form, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_BATCH_APPROVE,
@@ -116,9 +116,21 @@ export default function PerformanceReviewPage() {
           )}
           <Allowed action="approve">
             <Space style={{ marginBottom: 16 }}>
-              <Button type="primary" disabled={picked.length === 0} loading={approving} onClick={() => void approvePicked()}>
-                {t('finance.review.batch.approve', { count: picked.length })}
-              </Button>
+              <Popconfirm
+                title={t('finance.review.confirm.title', {
+                  count: picked.length,
+                  amount: formatFen(picked.reduce((sum, r) => sum + r.amountFen, 0)),
+                })}
+                description={t('finance.review.confirm.batch')}
+                okText={t('finance.approve')}
+                cancelText={t('common.cancel')}
+                disabled={picked.length === 0}
+                onConfirm={() => void approvePicked()}
+              >
+                <Button type="primary" disabled={picked.length === 0} loading={approving}>
+                  {t('finance.review.batch.approve', { count: picked.length })}
+                </Button>
+              </Popconfirm>
               {picked.length > 0 && <Button onClick={() => setPicked([])}>{t('finance.review.batch.clear')}</Button>}
             </Space>
           </Allowed>
@@ -132,6 +144,7 @@ export default function PerformanceReviewPage() {
         getCheckboxProps: (r: PerformanceRecord) => ({ disabled: r.status !== 'pending' }),
       }}
       scrollX={960}
+      cardsOnPhone
       actionsWidth={110}
       ownActions={['approve', 'reject']}
       columns={[
@@ -162,9 +175,17 @@ export default function PerformanceReviewPage() {
         r.status === 'pending' && (
           <>
             <Allowed action="approve">
-              <Button type="link" size="small" onClick={() => void approve(r)}>
-                {t('finance.approve')}
-              </Button>
+              <Popconfirm
+                title={t('finance.review.confirm.title', { count: 1, amount: formatFen(r.amountFen) })}
+                description={t('finance.review.confirm.one', { orderNo: r.orderNo, staff: r.staffName })}
+                okText={t('finance.approve')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => void approve(r)}
+              >
+                <Button type="link" size="small">
+                  {t('finance.approve')}
+                </Button>
+              </Popconfirm>
             </Allowed>
             <Allowed action="reject">
               <Button type="link" size="small" danger onClick={() => setRejecting(r)}>

@@ -82,4 +82,41 @@ describe('income and expense (/finance/income)', { timeout: PAGE_TEST_TIMEOUT },
     expect(await row('重复录入')).toBeTruthy();
     await expectSums();
   });
+
+  it('shows a refund as its own kind 退款, and says why a row has no reverse button', async () => {
+    const now = new Date().toISOString();
+    const entry = { shopId: 1, shopName: '', type: 'income' as const, occurredOn: shanghaiToday(), createdAt: now, updatedAt: now };
+    ledger.table.add({
+      ...entry,
+      category: 'service',
+      amountFen: 9900,
+      note: '订单收入测试',
+      orderId: null,
+      orderNo: null,
+      afterSaleId: null,
+      reversalOf: null,
+      reversedBy: null,
+      createdBy: '王店长',
+    });
+    ledger.table.add({
+      ...entry,
+      category: 'refund',
+      amountFen: -5000,
+      note: '退款测试',
+      orderId: null,
+      orderNo: null,
+      afterSaleId: null,
+      reversalOf: null,
+      reversedBy: null,
+      createdBy: '赵财务',
+    });
+    openPage('/finance/income', MANAGER);
+    const refund = await row('退款测试');
+    expect(refund.getByText('退款', { selector: '.ant-tag' })).toBeTruthy();
+    expect(refund.queryByText('收入', { selector: '.ant-tag' })).toBeNull();
+    expect(refund.getByText('退款随售后审核入账，不可冲正')).toBeTruthy();
+    const serviceRow = await row('订单收入测试');
+    expect(serviceRow.getByText('订单收入随订单入账，不可冲正')).toBeTruthy();
+    expect(serviceRow.queryByRole('button', { name: /冲\s*正/ })).toBeNull();
+  });
 });

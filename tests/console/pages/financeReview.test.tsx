@@ -14,6 +14,11 @@ const pending = () => performanceRecords.table.rows.filter((r) => r.status === '
 const sum = (rows: { amountFen: number }[]) => rows.reduce((s, r) => s + r.amountFen, 0);
 /** The first listed record of 刘芳 (shop 2), who has two. */
 const liuFang = () => pending().find((r) => r.staffName === '刘芳')!;
+/** The open confirmation bubble with this title. */
+async function confirmation(title: string) {
+  const heading = await screen.findByText(title, { selector: '.ant-popconfirm-title' });
+  return within(heading.closest('.ant-popconfirm') as HTMLElement);
+}
 const listedRows = () => screen.queryAllByRole('row').filter((tr) => tr.querySelector('td'));
 /** Every GET to a path the page made, as its query parameters and its Authorization header. */
 function listQueries(path: RegExp) {
@@ -82,6 +87,24 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     await waitFor(() => expect(listedRows()).toHaveLength(pending().length));
   });
 
+  it('approves one record only once its amount is confirmed', async () => {
+    const posted = sentBodies('POST', /performance-records\/\d+\/approve$/);
+    const user = setupUser();
+    openPage('/finance/review', FINANCE);
+    const target = liuFang();
+    await user.click((await row(target.orderNo)).getByRole('button', { name: /通\s*过/ }));
+    const confirm = await confirmation(`确认通过 1 条业绩，合计 ${formatFen(target.amountFen)}？`);
+    expect(confirm.getByText(`${target.orderNo} 刘芳，通过后不能再驳回`)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: /取\s*消/ }));
+    expect(posted).toHaveLength(0);
+    expect(performanceRecords.table.find(target.id)!.status).toBe('pending');
+    await user.click((await row(target.orderNo)).getByRole('button', { name: /通\s*过/ }));
+    const again = await confirmation(`确认通过 1 条业绩，合计 ${formatFen(target.amountFen)}？`);
+    await user.click(again.getByRole('button', { name: /通\s*过/ }));
+    await waitFor(() => expect(posted).toEqual([{}]));
+    expect(await screen.findByText(`已通过 ${target.orderNo} 刘芳 的业绩`)).toBeTruthy();
+  });
+
   it('approves the picked records in one step and says which were skipped and why', async () => {
     const posted = sentBodies('POST', /performance-records\/approve$/);
     const user = setupUser();
@@ -89,12 +112,17 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     await row(liuFang().orderNo);
     await waitFor(() => expect(listedRows()).toHaveLength(pending().length));
     const picked = pending().map((r) => r.id);
+    const total = sum(pending());
     await user.click(within(document.querySelector('thead')!).getByRole('checkbox'));
     const approveAll = await screen.findByRole('button', { name: `批量通过（已选 ${picked.length} 条）` });
     // Meanwhile another reviewer approves one of them.
     const taken = performanceRecords.table.find(picked[0])!;
     performanceRecords.table.replace(taken, { ...taken, status: 'approved', reviewedBy: '林管理' });
     await user.click(approveAll);
+    // Nothing is sent before the count and the total are confirmed.
+    const confirm = await confirmation(`确认通过 ${picked.length} 条业绩，合计 ${formatFen(total)}？`);
+    expect(posted).toHaveLength(0);
+    await user.click(confirm.getByRole('button', { name: /通\s*过/ }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect((posted[0] as { ids: number[] }).ids.sort()).toEqual([...picked].sort());
     expect(await screen.findByText(`已通过 ${picked.length - 1} 条，跳过 1 条`)).toBeTruthy();

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useTranslation } from 'react-i18next';
 import { fenToYuan, formatFen } from '../../../components/money';
 
-/** Shops' revenue as horizontal bars, best first; a click opens the shop's records of the period. */
+/** Shops' net revenue as horizontal bars, best first; a click opens the shop's records of the period. */
 export default function ShopBars({
   shops,
   onOpen,
@@ -19,7 +19,7 @@ export default function ShopBars({
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tick={{ fontSize: 12 }} />
           <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(_v, _n, item) => [formatFen(item.payload.fen), t('report.revenue')]} />
+          <Tooltip formatter={(_v, _n, item) => [formatFen(item.payload.fen), t('report.netRevenue')]} />
           <Bar
             dataKey="yuan"
             fill="var(--app-primary, #1677ff)"

@@ -25,7 +25,7 @@ function usePeriod(): [DayPeriod, (p: DayPeriod) => void] {
   return [period, (p) => setParams({ from: p.from, to: p.to }, { replace: true })];
 }
 
-/** /finance/total: shops ranked by revenue and staff by approved performance of a period. */
+/** /finance/total: shops ranked by net revenue (paid less refunded, the refunds beside it) and staff by approved performance of a period. */
 export default function RankingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -40,7 +40,7 @@ export default function RankingPage() {
     { title: t('report.rank'), key: 'rank', width: 64, render: (_: unknown, __: unknown, i: number) => i + 1 },
     { title: t('report.shop'), dataIndex: 'shopName' },
     {
-      title: t('report.revenue'),
+      title: t('report.netRevenue'),
       dataIndex: 'revenueFen',
       align: 'right' as const,
       render: (fen: number, s: Ranking['shopRanking'][number]) => (
