@@ -69,3 +69,50 @@ test.describe('booking dialogs and the touch-up step', () => {
     await screenshot(page, testInfo, 'booking-touch-up-dialog', modal);
   });
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ page }) => {
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+  });
+
+  test("the day opens on the artists with bookings; the cashier's cart and today's orders fit the screen", async ({ page }, testInfo) => {
+    await page.goto('/appointment/new-customer');
+    const day = page.getByTestId('board-day');
+    await expect(day.locator('.rbc-event').first()).toBeVisible();
+    // The first column after the time gutter holds bookings, and it is on screen.
+    const firstColumn = day.locator('.rbc-day-slot').first();
+    await expect(firstColumn.locator('.rbc-event').first()).toBeInViewport();
+    await screenshot(page, testInfo, 'booking-day-390');
+
+    await page.goto('/checkstand/cashier');
+    const cart = page.locator('.ant-card').filter({ hasText: '购物车' }).first();
+    await expect(cart.getByText('请从上方「服务项目」中选择')).toBeVisible();
+    await page.getByRole('button', { name: /加入 / }).first().click();
+    const orders = page.locator('.ant-card').filter({ hasText: '今日订单' }).first();
+    await expect(orders.locator('tr.ant-table-row').first()).toBeVisible();
+    // Nothing sticks out of the window, and no column hides in a sideways scroll: each table fits its card.
+    for (const card of [cart, orders]) {
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const hidden = await card
+        .locator('.ant-table-content')
+        .first()
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(hidden).toBeLessThanOrEqual(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await cart.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'booking-cashier-cart-390');
+    await orders.scrollIntoViewIfNeeded();
+    // The first order's amount is on screen, beside its actions.
+    await expect(
+      orders
+        .locator('tr.ant-table-row')
+        .first()
+        .getByText(/¥[\d,]+\.\d{2}/),
+    ).toBeInViewport();
+    await screenshot(page, testInfo, 'booking-cashier-orders-390');
+  });
+});

@@ -28,6 +28,7 @@ import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
 import { useShopSetup } from './useShopSetup';
 import { BookingDialog, type BookingDraft } from './BookingDialog';
+import { useSettings } from '../../stores/settings';
 import { AppointmentDrawer } from './AppointmentDrawer';
 import { STATUS_COLORS } from './statusColors';
 import { clockOn, fromWallClock, shanghaiHm, shanghaiToday, toWallClock } from './shanghaiClock';
@@ -150,10 +151,14 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   const query = isList ? listQuery : calendarQuery;
   const rows = useMemo(() => calendar?.data ?? [], [calendar]);
 
-  const columns: StaffColumn[] = useMemo(
-    () => [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))],
-    [setup.staff, t],
-  );
+  const { device } = useSettings();
+  const columns: StaffColumn[] = useMemo(() => {
+    const all = [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))];
+    if (device !== 'mobile') return all;
+    // A phone shows a column or two: the day opens on the artists who have bookings, the others follow.
+    const booked = new Set(rows.map((r) => r.staffId ?? UNASSIGNED));
+    return [...all.filter((c) => booked.has(c.id)), ...all.filter((c) => !booked.has(c.id))];
+  }, [setup.staff, t, device, rows]);
   const events: CalEvent[] = useMemo(
     () =>
       rows.map((row) => {

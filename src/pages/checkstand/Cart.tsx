@@ -1,4 +1,4 @@
-import { Button, Descriptions, Grid, InputNumber, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Grid, InputNumber, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_LINE_QUANTITY } from '../../../contract/order';
@@ -29,7 +29,110 @@ function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice
 export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits }) {
   const { t } = useTranslation();
   // The page's columns sit side by side from xl; narrower, the programs stack above the cart.
-  const { xl } = Grid.useBreakpoint();
+  const { xl, sm } = Grid.useBreakpoint();
+  // Below 576 px the six columns would scroll out of sight: a line's name, price and amount in one
+  // column, its quantity and discount in the other.
+  const narrow = sm === false;
+  const quantity = (l: PricedLine) =>
+    edits ? (
+      <InputNumber
+        size="small"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        precision={0}
+        value={l.quantity}
+        aria-label={t('checkstand.cart.quantityOf', { name: l.programName })}
+        onChange={(v) => v && edits.onLine(l.programId, { quantity: v })}
+        style={{ width: 70 }}
+      />
+    ) : (
+      l.quantity
+    );
+  const discount = (l: PricedLine) =>
+    edits ? (
+      <MoneyInput
+        size="small"
+        // Empty rather than 0.00, so typing starts a fresh amount.
+        value={l.discountFen || undefined}
+        placeholder="0.00"
+        aria-label={t('checkstand.cart.discountOf', { name: l.programName })}
+        status={l.amountFen < 0 ? 'error' : undefined}
+        onChange={(v) => edits.onLine(l.programId, { discountFen: v ?? 0 })}
+      />
+    ) : (
+      formatFen(l.discountFen)
+    );
+  const remove = (l: PricedLine) =>
+    edits && (
+      <Button
+        size="small"
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={t('checkstand.cart.remove', { name: l.programName })}
+        onClick={() => edits.onRemove(l.programId)}
+      />
+    );
+  const columns: TableColumnsType<PricedLine> = [
+    { key: 'name', title: t('order.fields.programId'), dataIndex: 'programName' },
+    { key: 'unit', title: t('order.fields.unitPriceFen'), render: (_, l) => <UnitPrice line={l} /> },
+    {
+      key: 'quantity',
+      title: t('order.fields.quantity'),
+      width: 90,
+      render: (_, l) => quantity(l),
+    },
+    {
+      key: 'discount',
+      title: t('order.fields.lineDiscountFen'),
+      width: 130,
+      render: (_, l) => discount(l),
+    },
+    {
+      key: 'amount',
+      title: t('order.fields.amountFen'),
+      align: 'right',
+      render: (_, l) => <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text>,
+    },
+    ...(edits
+      ? [
+          {
+            key: 'remove',
+            width: 44,
+            render: (_: unknown, l: PricedLine) => remove(l),
+          },
+        ]
+      : []),
+  ];
+  const phoneColumns: TableColumnsType<PricedLine> = [
+    {
+      key: 'line',
+      title: t('order.fields.programId'),
+      render: (_, l) => (
+        <>
+          <div>{l.programName}</div>
+          <UnitPrice line={l} />
+          <div>
+            <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text>
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'edit',
+      title: `${t('order.fields.quantity')} / ${t('order.fields.lineDiscountFen')}`,
+      width: 150,
+      render: (_, l) => (
+        <Space direction="vertical" size={4}>
+          <Space size={4}>
+            {quantity(l)}
+            {remove(l)}
+          </Space>
+          {discount(l)}
+        </Space>
+      ),
+    },
+  ];
   return (
     <>
       <Table<PricedLine>
@@ -38,74 +141,8 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
         pagination={false}
         dataSource={priced.lines}
         locale={{ emptyText: t(xl ? 'checkstand.cart.empty' : 'checkstand.cart.emptyAbove') }}
-        scroll={{ x: 520 }}
-        columns={[
-          { key: 'name', title: t('order.fields.programId'), dataIndex: 'programName' },
-          { key: 'unit', title: t('order.fields.unitPriceFen'), render: (_, l) => <UnitPrice line={l} /> },
-          {
-            key: 'quantity',
-            title: t('order.fields.quantity'),
-            width: 90,
-            render: (_, l) =>
-              edits ? (
-                <InputNumber
-                  size="small"
-                  min={1}
-                  max={MAX_LINE_QUANTITY}
-                  precision={0}
-                  value={l.quantity}
-                  aria-label={t('checkstand.cart.quantityOf', { name: l.programName })}
-                  onChange={(v) => v && edits.onLine(l.programId, { quantity: v })}
-                  style={{ width: 70 }}
-                />
-              ) : (
-                l.quantity
-              ),
-          },
-          {
-            key: 'discount',
-            title: t('order.fields.lineDiscountFen'),
-            width: 130,
-            render: (_, l) =>
-              edits ? (
-                <MoneyInput
-                  size="small"
-                  // Empty rather than 0.00, so typing starts a fresh amount.
-                  value={l.discountFen || undefined}
-                  placeholder="0.00"
-                  aria-label={t('checkstand.cart.discountOf', { name: l.programName })}
-                  status={l.amountFen < 0 ? 'error' : undefined}
-                  onChange={(v) => edits.onLine(l.programId, { discountFen: v ?? 0 })}
-                />
-              ) : (
-                formatFen(l.discountFen)
-              ),
-          },
-          {
-            key: 'amount',
-            title: t('order.fields.amountFen'),
-            align: 'right',
-            render: (_, l) => <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text>,
-          },
-          ...(edits
-            ? [
-                {
-                  key: 'remove',
-                  width: 44,
-                  render: (_: unknown, l: PricedLine) => (
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('checkstand.cart.remove', { name: l.programName })}
-                      onClick={() => edits.onRemove(l.programId)}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
+        scroll={narrow ? undefined : { x: 520 }}
+        columns={narrow ? phoneColumns : columns}
       />
       <Descriptions size="small" column={1} style={{ marginTop: 12 }} className="checkstand-totals">
         <Descriptions.Item label={t('order.fields.totalFen')}>{formatFen(priced.totalFen)}</Descriptions.Item>

@@ -96,4 +96,17 @@ describe('booking board in mock mode (/appointment/new-customer)', { timeout: PA
     await waitFor(() => expect(arrived).toHaveLength(1));
     await waitFor(() => expect(drawer.getByTestId('appointment-status').textContent).toBe('已到店'));
   });
+
+  it('opens the day on a phone with the artists who have bookings first', async () => {
+    bookedToday('11:00', { staffId: 2, staffName: '张敏', customerName: '周悦' });
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    onTestFinished(() => void Object.defineProperty(window, 'innerWidth', { configurable: true, value: width }));
+    openPage('/appointment/new-customer', MANAGER);
+    const board = await screen.findByTestId('board-day', {}, { timeout: 30_000 });
+    await waitFor(() => {
+      const headers = [...board.querySelectorAll('.rbc-row-resource .rbc-header')].map((h) => h.textContent);
+      expect(headers.slice(0, 2)).toEqual(['张敏', '未指定']);
+    });
+  });
 });

@@ -201,4 +201,20 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ customerId: 1, appointmentId: done.id });
   });
+
+  it('stacks a cart line on a phone: name, price and amount in one column, quantity and discount in the other', async () => {
+    // happy-dom's own viewport, which its media queries (antd's breakpoints) follow.
+    const viewport = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM;
+    const { innerWidth: width, innerHeight: height } = window;
+    viewport.setViewport({ width: 390, height: 844 });
+    onTestFinished(() => viewport.setViewport({ width, height }));
+    const user = setupUser();
+    openPage(CASHIER, MANAGER);
+    await user.click(await screen.findByRole('button', { name: /加入 雾眉/ }));
+    const line = await row('雾眉');
+    expect(line.getByLabelText('雾眉 数量')).toBeTruthy();
+    expect(line.getByLabelText('雾眉 项目优惠')).toBeTruthy();
+    expect(screen.getByText('数量 / 项目优惠')).toBeTruthy();
+    expect(screen.getByLabelText('雾眉 数量').closest('tr')!.querySelectorAll('td')).toHaveLength(2);
+  });
 });
