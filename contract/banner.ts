@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { strictObject, text, optionalText, int, oneOf, link, instant } from './validation';
+import { strictObject, text, int, oneOf, link, instant } from './validation';
 import { defineResource, filter } from './resource';
 
 export const BANNER_STATUSES = ['on', 'off'] as const;
 export type BannerStatus = (typeof BANNER_STATUSES)[number];
 export const BANNER_STATUS_LABELS: Record<BannerStatus, string> = { on: '上线', off: '下线' };
+
+/**
+ * Where a banner shows, what kind it is and who asked for it: a choice each (empty: not said). The
+ * values are the words the customer app and the rows already use, so stored banners keep theirs.
+ */
+export const BANNER_PLATFORMS = ['小程序', 'H5', 'App'] as const;
+export const BANNER_TYPES = ['首页轮播', '活动页', '开屏广告', '弹窗'] as const;
+export const BANNER_SOURCES = ['市场部', '运营部', '门店', '合作方'] as const;
 
 /** Field labels of docs/console.md "Banner form labels", used by messages and forms alike. */
 export const BANNER_FIELD_LABELS = {
@@ -22,14 +30,16 @@ export const BANNER_FIELD_LABELS = {
 } as const;
 
 const L = BANNER_FIELD_LABELS;
+/** One of `values`, or '' for none. */
+const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) => oneOf(label, ['', ...values] as const);
 const bannerFields = {
   // docs/console.md: the name's required message is exactly "请输入名称".
   name: text(L.name, { max: 50 }),
-  platform: optionalText(L.platform, 20),
+  platform: choice(L.platform, BANNER_PLATFORMS),
   priority: int(L.priority, 0, 9999),
   image: link(L.image),
-  type: optionalText(L.type, 20),
-  source: optionalText(L.source, 50),
+  type: choice(L.type, BANNER_TYPES),
+  source: choice(L.source, BANNER_SOURCES),
   jumpLink: link(L.jumpLink),
   imageLink: link(L.imageLink),
   status: oneOf(L.status, BANNER_STATUSES),

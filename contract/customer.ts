@@ -32,6 +32,7 @@ export const CUSTOMER_FIELD_LABELS = {
   healthNotes: '过敏与健康备注',
   consentSignedAt: '知情同意书签署时间',
   notes: '备注',
+  lastVisitAt: '最近到店',
 } as const;
 
 const L = CUSTOMER_FIELD_LABELS;
@@ -87,6 +88,8 @@ const customerRowSchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** On lists: when the customer's latest order was paid, at any shop (null: never). */
+  lastVisitAt: z.string().nullable().optional(),
 });
 export type Customer = z.infer<typeof customerRowSchema>;
 

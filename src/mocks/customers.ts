@@ -8,8 +8,15 @@ import { shopName } from './shops';
 
 const MAX_TAG_FILTERS = 5;
 
-const customer = (shopId: number, c: Pick<Customer, 'name' | 'phone' | 'gender' | 'source' | 'vip' | 'tags'>, daysAgo: number) => ({
+const customer = (
+  shopId: number,
+  c: Pick<Customer, 'name' | 'phone' | 'gender' | 'source' | 'vip' | 'tags'>,
+  daysAgo: number,
+  visitedDaysAgo: number | null = null,
+) => ({
   ...createdDaysAgo(daysAgo),
+  // The server answers the latest paid order's time; the mock keeps it on the row.
+  lastVisitAt: visitedDaysAgo === null ? null : new Date(Date.now() - visitedDaysAgo * 86_400_000).toISOString(),
   shopId,
   birthday: null,
   healthNotes: '',
@@ -21,7 +28,7 @@ const customer = (shopId: number, c: Pick<Customer, 'name' | 'phone' | 'gender' 
 /** Phones are stored in full and answered masked; the full one only through reveal-phone. A phone is one customer's, chain-wide. */
 export const customers = mockResource<Customer>(customerResource, {
   seed: () => [
-    customer(1, { name: '陈雪', phone: '13700001234', gender: 'female', source: 'meituan', vip: true, tags: ['老客'] }, 10),
+    customer(1, { name: '陈雪', phone: '13700001234', gender: 'female', source: 'meituan', vip: true, tags: ['老客'] }, 10, 2),
     customer(1, { name: '周悦', phone: '13700005678', gender: 'female', source: 'walk-in', vip: false, tags: [] }, 5),
     customer(3, { name: '黄丽', phone: '13700009999', gender: 'female', source: 'douyin', vip: false, tags: [] }, 3),
   ],

@@ -136,7 +136,17 @@ test.describe('admin: programs and banners', () => {
     await screenshot(page, testInfo, 'banner-form-empty', create);
 
     await create.getByLabel('名称').fill(name);
-    await create.getByLabel('平台').fill('小程序');
+    // Platform, type and source are choices; 图片 and 图片链接 say what each is for.
+    for (const [label, value] of [
+      ['平台', '小程序'],
+      ['类型', '首页轮播'],
+      ['来源', '运营部'],
+    ]) {
+      await create.getByLabel(label).click();
+      await openDropdown(page).getByText(value, { exact: true }).click();
+    }
+    await expect(formItem(create, '图片链接')).toContainText('图片存放在其他网站时');
+    await screenshot(page, testInfo, 'banner-form-choices', create);
     await create.getByLabel('跳转链接').fill('/pages/program/list');
     await create.getByRole('button', { name: /保\s*存/ }).click();
     await expect(create).toBeHidden();

@@ -125,9 +125,10 @@ describe('banners: validation', () => {
       [{ priority: 1.5 }, 'priority', '优先级必须是整数'],
       [{ priority: '3' }, 'priority', '优先级必须是数字'],
       [{ status: 'online' }, 'status', '状态取值不正确'],
-      [{ platform: 'p'.repeat(21) }, 'platform', '平台最多 20 个字'],
-      [{ type: 't'.repeat(21) }, 'type', '类型最多 20 个字'],
-      [{ source: 's'.repeat(51) }, 'source', '来源最多 50 个字'],
+      // Platform, type and source are choices of contract/banner.ts, not free text.
+      [{ platform: '抖音' }, 'platform', '平台取值不正确'],
+      [{ type: '任意类型' }, 'type', '类型取值不正确'],
+      [{ source: 's'.repeat(51) }, 'source', '来源取值不正确'],
       [{ startAt: 'tomorrow' }, 'startAt', '开始时间格式应为 ISO 时间'],
       [{ endAt: '2026-10-01' }, 'endAt', '结束时间格式应为 ISO 时间'],
       [{ startAt: '2026-10-07T00:00:00Z', endAt: '2026-10-01T00:00:00Z' }, 'endAt', '结束时间必须晚于开始时间'],

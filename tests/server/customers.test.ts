@@ -225,6 +225,21 @@ describe('customers: search and filters', () => {
     expect((await call(manager1, 'GET', `/customers?tags=${'x'.repeat(11)}`)).body.msg).toBe('筛选字段 tags 的值不正确');
   });
 
+  it('lists each customer with VIP and the last visit (the latest paid order, at any shop), with the page', async () => {
+    const [c1, c2] = await t.database.db.select().from(customers).where(eq(customers.shopId, shop1)).orderBy(customers.id).limit(2);
+    await t.database.pool.query(`update orders set customer_id = null where customer_id = any($1::int[])`, [[c1.id, c2.id]]);
+    // Two paid orders of c1 (one at another shop, later) and one unpaid: the later paid one is the last visit.
+    const insert = `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
+       values ($1, $2, $3, '测试', $4, '[]', 100, 100, '[]', $5, '[]', $6)`;
+    await t.database.pool.query(insert, ['LV0001', shop1, c1.id, 'paid', 100, '2026-03-01T02:00:00Z']);
+    await t.database.pool.query(insert, ['LV0002', shop2, c1.id, 'paid', 100, '2026-04-02T03:04:05Z']);
+    await t.database.pool.query(insert, ['LV0003', shop1, c1.id, 'pending', 0, null]);
+    const list = (await call(manager1, 'GET', '/customers?_start=0&_end=200&_sort=id&_order=asc')).body.data as Customer[];
+    const byId = new Map(list.map((c) => [c.id, c]));
+    expect(byId.get(c1.id)).toMatchObject({ vip: c1.vip, lastVisitAt: '2026-04-02T03:04:05.000Z' });
+    expect(byId.get(c2.id)).toMatchObject({ vip: c2.vip, lastVisitAt: null });
+  });
+
   it('uses the last-four index for the last-four search', async () => {
     // A demo shop is small enough for a sequential scan to win; what matters is that the index fits the query.
     await t.database.pool.query('analyze customers');

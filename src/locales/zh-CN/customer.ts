@@ -21,6 +21,7 @@ const customer = {
   'customer.filter.createdFrom': '建档起',
   'customer.filter.createdTo': '建档止',
   'customer.vip.yes': '会员',
+  'customer.neverVisited': '未到店消费',
   'customer.vip.no': '非会员',
   'customer.vip.extra': '会员下单按会员价结算',
   'customer.tags.extra': '输入后按回车添加，最多 {{max}} 个',

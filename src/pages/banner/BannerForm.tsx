@@ -1,12 +1,25 @@
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, type FormProps } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BANNER_PERIOD_ERROR, BANNER_STATUSES, bannerCreateSchema, bannerPeriodValid, type BannerInput } from '../../../contract/banner';
+import {
+  BANNER_PERIOD_ERROR,
+  BANNER_PLATFORMS,
+  BANNER_SOURCES,
+  BANNER_STATUSES,
+  BANNER_TYPES,
+  bannerCreateSchema,
+  bannerPeriodValid,
+  type BannerInput,
+} from '../../../contract/banner';
 import { zodRule } from '../../providers/formRules';
 import { ImageUpload } from '../../components/upload';
 import { instantItemProps, useOptions } from '../../components/crud';
 
 // The create schema's fields: optional ones accept an empty value, so only the name is marked required.
 const S = bannerCreateSchema.shape;
+
+/** A choice of the contract's words (they are what is stored and shown); cleared, it is sent as '' (none). */
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const chosen = { normalize: (value?: string) => value ?? '' };
 
 /** Create and edit a banner; every rule is the contract's (contract/banner.ts). */
 export default function BannerForm({ formProps }: { formProps: FormProps<BannerInput> }) {
@@ -21,18 +34,18 @@ export default function BannerForm({ formProps }: { formProps: FormProps<BannerI
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="platform" label={t('banner.fields.platform')} rules={[zodRule(S.platform)]}>
-            <Input placeholder={t('banner.platform.placeholder')} maxLength={20} />
+          <Form.Item name="platform" label={t('banner.fields.platform')} rules={[zodRule(S.platform)]} {...chosen}>
+            <Select placeholder={t('banner.platform.placeholder')} options={choices(BANNER_PLATFORMS)} allowClear />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="type" label={t('banner.fields.type')} rules={[zodRule(S.type)]}>
-            <Input placeholder={t('banner.type.placeholder')} maxLength={20} />
+          <Form.Item name="type" label={t('banner.fields.type')} rules={[zodRule(S.type)]} {...chosen}>
+            <Select placeholder={t('banner.type.placeholder')} options={choices(BANNER_TYPES)} allowClear />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="source" label={t('banner.fields.source')} rules={[zodRule(S.source)]}>
-            <Input placeholder={t('banner.source.placeholder')} maxLength={50} />
+          <Form.Item name="source" label={t('banner.fields.source')} rules={[zodRule(S.source)]} {...chosen}>
+            <Select placeholder={t('banner.source.placeholder')} options={choices(BANNER_SOURCES)} allowClear />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -46,11 +59,11 @@ export default function BannerForm({ formProps }: { formProps: FormProps<BannerI
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="image" label={t('banner.fields.image')} rules={[zodRule(S.image)]}>
+      <Form.Item name="image" label={t('banner.fields.image')} rules={[zodRule(S.image)]} extra={t('banner.image.extra')}>
         <ImageUpload />
       </Form.Item>
-      <Form.Item name="imageLink" label={t('banner.fields.imageLink')} rules={[zodRule(S.imageLink)]}>
-        <Input placeholder={t('banner.link.placeholder')} maxLength={500} />
+      <Form.Item name="imageLink" label={t('banner.fields.imageLink')} rules={[zodRule(S.imageLink)]} extra={t('banner.imageLink.extra')}>
+        <Input placeholder={t('banner.imageLink.placeholder')} maxLength={500} />
       </Form.Item>
       <Form.Item name="jumpLink" label={t('banner.fields.jumpLink')} rules={[zodRule(S.jumpLink)]}>
         <Input placeholder={t('banner.link.placeholder')} maxLength={500} />

@@ -77,13 +77,9 @@ export default function CustomerListPage() {
         {
           field: 'name',
           sortable: true,
-          render: (name: string, c) => (
-            <Space size={4}>
-              <Link to={customerPath(c.id)}>{name}</Link>
-              {c.vip && <Tag color="gold">VIP</Tag>}
-            </Space>
-          ),
+          render: (name: string, c) => <Link to={customerPath(c.id)}>{name}</Link>,
         },
+        { field: 'vip', sortable: true, width: 72, render: (vip: boolean) => (vip ? <Tag color="gold">VIP</Tag> : '-') },
         { field: 'phone' },
         { field: 'gender', sortable: true, render: (gender: Gender) => t(optionKey('customer', 'gender', gender)) },
         { field: 'source', sortable: true, render: (source: CustomerSource) => t(optionKey('customer', 'source', source)) },
@@ -99,6 +95,11 @@ export default function CustomerListPage() {
             ) : (
               '-'
             ),
+        },
+        {
+          field: 'lastVisitAt',
+          width: 150,
+          render: (at: string | null | undefined) => (at ? formatDateTime(at) : t('customer.neverVisited')),
         },
         { field: 'birthday', sortable: true, render: (d: string | null) => d ?? '-' },
         { field: 'createdAt', sortable: true, render: (iso: string) => formatDateTime(iso) },

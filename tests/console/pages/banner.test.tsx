@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const ADMIN = '13800000001';
@@ -46,13 +46,22 @@ describe('banners page (/operation/events)', { timeout: PAGE_TEST_TIMEOUT }, () 
     await user.click(await screen.findByRole('button', { name: /新建活动/ }));
     const form = await dialog('新建活动');
     await user.type(form.getByLabelText('名称'), '国庆特惠');
-    await user.type(form.getByLabelText('平台'), '小程序');
+    // Platform, type and source are choices; the picture fields say what each is for.
+    fireEvent.mouseDown(form.getByLabelText('平台'));
+    const platforms = await screen.findAllByText(/^(小程序|H5|App)$/, { selector: '.ant-select-item-option-content' });
+    expect(platforms.map((o) => o.textContent)).toEqual(['小程序', 'H5', 'App']);
+    fireEvent.click(platforms[0]);
+    fireEvent.mouseDown(form.getByLabelText('来源'));
+    fireEvent.click(await screen.findByText('运营部', { selector: '.ant-select-item-option-content' }));
+    expect(form.getByText('上传一张活动图，客户端的活动位显示这张图')).toBeTruthy();
+    expect(form.getByText(/图片存放在其他网站时，填该图片的网址/)).toBeTruthy();
     await user.type(form.getByLabelText('跳转链接'), '/pages/activity/national-day');
     await user.click(form.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({
       name: '国庆特惠',
       platform: '小程序',
+      source: '运营部',
       priority: 0,
       status: 'on',
       jumpLink: '/pages/activity/national-day',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { customers } from '../../../src/mocks/customers';
+import { formatDateTime } from '../../../src/components/format';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const MANAGER = '13800000002';
@@ -19,6 +21,21 @@ describe('customers list (/shop/consumer)', { timeout: PAGE_TEST_TIMEOUT }, () =
     expect(chen.getByText('VIP')).toBeTruthy();
     expect(chen.getByText('老客')).toBeTruthy();
     expect(screen.queryByText('黄丽')).toBeNull();
+  });
+
+  it('has a VIP column and a last-visit column', async () => {
+    openPage('/shop/consumer', MANAGER);
+    const chen = await row('陈雪');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['会员', '最近到店']));
+    const column = (name: string) => headers.indexOf(name);
+    const cells = (r: typeof chen) => r.getAllByRole('cell').map((td) => td.textContent);
+    const visited = customers.table.rows.find((c) => c.name === '陈雪')!.lastVisitAt!;
+    expect(cells(chen)[column('会员')]).toBe('VIP');
+    expect(cells(chen)[column('最近到店')]).toBe(formatDateTime(visited));
+    const zhou = await row('周悦');
+    expect(cells(zhou)[column('会员')]).toBe('-');
+    expect(cells(zhou)[column('最近到店')]).toBe('未到店消费');
   });
 
   it('finds a customer by the last four digits of the phone', async () => {
