@@ -31,8 +31,8 @@ export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'i
   await db.insert(auditLogs).values(auditRow(req, entry));
 }
 
-/** The audit row's values: for a caller that writes it in one statement with its other writes (server/db/writeTogether.ts). */
-export function auditRow(req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
+/** The audit row's values, its summary's phone numbers masked. */
+function auditRow(req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
   const s = req.session;
   return {
     accountId: entry.accountId ?? s?.accountId ?? null,

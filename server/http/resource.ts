@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Pool } from 'pg';
-import { and, count, eq, fillPlaceholders, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
@@ -8,7 +7,6 @@ import { audit } from '../audit/audit';
 import { inline, listQuery, listShape, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
 import { listRequestSchema, type ListRequest } from './listRequest';
 import { boundValues, knownList, placeholders, prepareList, type Prepared } from '../db/list/preparedList';
-import { PageReader, runPage } from '../db/list/listPage';
 import { page } from './reply';
 import { forbidden, notFound } from './errors';
 import { maskPhone } from '../../contract/mask';
@@ -100,24 +98,16 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
 
 export type RowOf<T extends PgTable> = T['$inferSelect'];
 
-/** The column the page's total comes back in, after the row's own; never part of a row. */
+/** The column the page's total comes back in, beside the row's own; never part of a row. */
 const TOTAL = '__total';
-
-/** How one page of a list shape is run: the rows statement's text and parameters, and its rows' reader. */
-interface PageStatement<Row> {
-  text: string;
-  params: unknown[];
-  reader: PageReader<Row>;
-}
 
 /** A list page's statements for one request: prepared per shape, with this request's values. */
 export interface ListStatements<Row> {
-  rows: Prepared<Row>;
+  /** The page's rows, each with the list's total under TOTAL. */
+  rows: Prepared<Row & { [TOTAL]: number }>;
   total: Prepared<{ total: number }>;
   names: { rows: string; total: string };
   values: Record<string, unknown>;
-  page: PageStatement<Row>;
-  pool: Pool;
 }
 
 /** The shop a manager's session acts for: where the rows it creates belong; a client never picks it. */
@@ -130,8 +120,8 @@ export function currentShopId(req: FastifyRequest): number {
 /**
  * The two statements of a list page, prepared for its shape, and the values to run them with; a
  * benchmark can run exactly the same SQL (statementOf). The statements and everything else the shape
- * decides (the conditions, the order, how the rows are read) are made once per shape; a request of a
- * known shape only binds its values (bench/README.md, "lists").
+ * decides (the conditions, the order) are made once per shape; a request of a known shape only binds
+ * its values (bench/README.md, "lists").
  */
 export function listStatements<T extends PgTable, F extends Record<string, FilterField>>(
   db: Db,
@@ -143,10 +133,10 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
   const scopeValue = res.scopeValue?.(s);
   if (scopeValue !== undefined) bind(scopeValue);
   const shape = `${res.entity}|${scopeValue === undefined ? 'all' : 'scoped'}|${listShape(request, res.list, bind)}`;
-  type Extra = { page: PageStatement<RowOf<T>> };
+  type Row = RowOf<T> & { [TOTAL]: number };
   const statements =
-    knownList<RowOf<T>, Extra>(db, shape) ??
-    prepareList<RowOf<T>, Extra>(db, shape, (names) => {
+    knownList<Row>(db, shape) ??
+    prepareList<Row>(db, shape, (names) => {
       // The same request bound again, into placeholders: it must bind the values above in the same order.
       const { bind: placed, values: placedValues } = placeholders();
       const scope = res.scope?.(s, placed);
@@ -166,24 +156,11 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(names.rows);
-      const { sql: text, params } = rows.getQuery();
-      return {
-        rows: rows as unknown as Prepared<RowOf<T>>,
-        total: total.prepare(names.total),
-        page: { text, params, reader: new PageReader<RowOf<T>>(selection) },
-      };
+      return { rows: rows as unknown as Prepared<Row>, total: total.prepare(names.total) };
     });
   values.limit = request.end - request.start;
   values.offset = request.start;
-  // drizzle() gives the database its pool as $client; the Db type does not carry it.
-  return {
-    rows: statements.rows,
-    total: statements.total,
-    names: statements.names,
-    page: statements.page,
-    values,
-    pool: (db as Db & { $client: Pool }).$client,
-  };
+  return { rows: statements.rows, total: statements.total, names: statements.names, values };
 }
 
 /**
@@ -200,17 +177,13 @@ export function listConditions<T extends PgTable, F extends Record<string, Filte
 }
 
 /**
- * A page of a list and its total: the rows read by position (server/db/list/listPage.ts), the total
- * from the first row; only a page past the end, which carries no row to read it from, counts separately.
+ * A page of a list and its total, taken from the first row; only a page past the end, which carries
+ * no row to take it from, counts separately.
  */
 export async function readPage<Row>(statements: ListStatements<Row>): Promise<{ rows: Row[]; total: number }> {
-  const { page: statement, names, values } = statements;
-  const found = await runPage(
-    statements.pool,
-    { name: names.rows, text: statement.text, values: fillPlaceholders(statement.params, values) },
-    statement.reader,
-  );
-  return { rows: found.rows, total: found.total ?? (await statements.total.execute(values))[0].total };
+  const found = await statements.rows.execute(statements.values);
+  const total = found.length ? found[0][TOTAL] : (await statements.total.execute(statements.values))[0].total;
+  return { rows: found.map(({ [TOTAL]: _total, ...row }) => row as Row), total };
 }
 
 /** Runs a list page and answers the rows with x-total-count; `map` shapes each row (e.g. masks a phone). */

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { runShaped, shapedStatement, valueAt } from '../db/shapedStatement';
 import { conflict, invalid } from '../http/errors';
-import { pgErrorOf } from '../http/resource';
 import { sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
 import type { Actor } from '../auth/actor';
@@ -69,27 +67,6 @@ const CLAIMED = 0;
 /** When a key's row stops answering (IDEMPOTENCY_TTL_HOURS). */
 const expiredBefore = sql.raw(`now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`);
 
-/** The parts of a keyed call's statements name its key's values by these paths (shapedStatement.ts). */
-const ACCOUNT = valueAt('key.accountId');
-const KEY = valueAt('key.key');
-
-/** The key's live row as one JSON value (a StoredAnswer), or null. */
-const STORED = sql`(select json_build_object('call', call, 'request_hash', request_hash, 'status_code', status_code, 'response', response)
-     from idempotency_keys where account_id = ${ACCOUNT} and key = ${KEY} and created_at > ${expiredBefore})`;
-
-/** The key's row holding a successful answer. */
-const KEEP = sql`insert into idempotency_keys (account_id, key, call, request_hash, status_code, response)
-     values (${ACCOUNT}, ${KEY}, ${valueAt('key.call')}, ${valueAt('key.hash')}, 200, ${valueAt('key.answer')}::jsonb)`;
-
-/** The key's row, claimed before the work (an expired row of this key is taken over); returns a row when claimed. */
-const CLAIM = () => sql`
-        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
-        values (${ACCOUNT}, ${KEY}, ${valueAt('key.call')}, ${valueAt('key.hash')}, ${CLAIMED}, 'null'::jsonb)
-        on conflict (account_id, key) do update
-          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response, created_at = now()
-          where k.created_at <= ${expiredBefore}
-        returning 1`;
-
 /** Expired keys deleted per statement of a purge: a day of a busy chain's keys goes in a few statements, none locking many rows. */
 const PURGE_BATCH = 1000;
 
@@ -135,8 +112,15 @@ async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx) =>
   if (k === undefined) return db.transaction(work);
   return db.transaction(async (tx) => {
     for (;;) {
-      const claimed = await runShaped(tx, shapedStatement('idempotency.claim', CLAIM), { key: k });
-      if (claimed.length) break;
+      const claimed = await tx.execute(sql`
+        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
+        values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, ${CLAIMED}, 'null'::jsonb)
+        on conflict (account_id, key) do update
+          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response,
+            created_at = now()
+          where k.created_at <= ${expiredBefore}
+        returning 1`);
+      if (claimed.rows.length) break;
       const stored = await storedAnswer(tx, k);
       // Gone between the two statements only if it expired and the purge deleted it: claim again.
       if (stored) return replay<T>(k, stored);
@@ -169,111 +153,29 @@ function callOf(req: FastifyRequest): string {
   return `${req.method} ${req.routeOptions.url!.replace(/:(\w+)/g, (_m, name: string) => String(params[name]))}`;
 }
 
-/** A POST whose work runs at most once per key: the work's answer, or the stored answer of the first call made with the key, sent with its status code. */
-export async function answerOnce<T>(
+/**
+ * A POST whose work runs at most once per key: the work's answer, or the stored answer of the first
+ * call made with the key, sent with its status code. `prepare`, when given, runs before the work's
+ * transaction and outside it (reads, checks, and anything that commits on its own, such as an order
+ * number's draw); a key already answered is replayed before it runs.
+ */
+export async function answerOnce<T, P = undefined>(
   req: FastifyRequest,
   reply: FastifyReply,
-  work: (tx: Tx, actor: Actor) => Promise<T>,
+  work: (tx: Tx, actor: Actor, prepared: P) => Promise<T>,
+  prepare?: (db: Db, actor: Actor) => Promise<P>,
 ): Promise<Envelope<T>> {
-  const session = sessionOf(req);
-  const actor = { session, ip: req.ip };
-  const answer = await idempotent<Envelope<T>>(req.server.db, keyedCallOf(req, session.accountId), async (tx) => ({
-    statusCode: 200,
-    body: ok(await work(tx, actor)),
-  }));
-  reply.status(answer.statusCode);
-  return answer.body;
-}
-
-/** The first read found the key answered: the work stops, and the call answers what was stored. */
-class Answered extends Error {
-  constructor(readonly answer: Answer<unknown>) {
-    super('answered before');
-  }
-}
-
-/** A keyed call's values, under `key` in a shaped statement's values: what its key's parts bind. */
-interface KeyValues extends KeyedCall {
-  /** The answer the write stores, as JSON (left out of the read's values). */
-  answer?: string;
-}
-
-/**
- * What a work whose writes are a single statement does with the call's key (answerOnceInOneStatement).
- * Its SQL parts are the same for every keyed call (placeholders under `key`), so a keyed and an
- * unkeyed call are two shapes of the work's statements; `shape` names which.
- */
-export interface KeyInStatement<T> {
-  readonly shape: 'keyed' | 'unkeyed';
-  /** For the work's first read, a column: the key's live answer as stored, or null. */
-  readonly stored: SQL;
-  /** For the work's write: the key's row holding the answer; undefined without a key. */
-  readonly keep: SQL | undefined;
-  /** The key's values for the read (no answer yet) or for the write (`data`, the answer it stores). */
-  values(data?: T): KeyValues | undefined;
-  /** Stops the work with the stored answer when its first read found one (or with 409 when it was another call's or body's). */
-  replayIfAnswered(stored: unknown): void;
-}
-
-const NO_KEY: KeyInStatement<never> = {
-  shape: 'unkeyed',
-  stored: sql`null`,
-  keep: undefined,
-  values: () => undefined,
-  replayIfAnswered: () => {},
-};
-
-const isKeyTaken = (e: unknown) => {
-  const err = pgErrorOf(e);
-  return err.code === '23505' && err.constraint === 'idempotency_keys_pkey';
-};
-
-/**
- * A POST whose writes are one statement, outside any transaction: the work reads (with the key's
- * stored answer, if any, which it replays), checks, and then writes everything with the key's row
- * holding the answer in that one statement. A live row of the key makes the insert, and so the whole
- * statement, fail: a concurrent call with the same key waits for the first's row and then answers
- * what it stored. A call that failed stored nothing. Fewer round trips than answerOnce (no BEGIN,
- * claim and COMMIT), and no lock is held between two of them.
- */
-export async function answerOnceInOneStatement<T>(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  work: (db: Db, actor: Actor, key: KeyInStatement<T>) => Promise<T>,
-): Promise<Envelope<T>> {
+  const { db } = req.server;
   const session = sessionOf(req);
   const actor = { session, ip: req.ip };
   const k = keyedCallOf(req, session.accountId);
-  const key: KeyInStatement<T> = k
-    ? {
-        shape: 'keyed',
-        stored: STORED,
-        keep: KEEP,
-        values: (data) => (data === undefined ? k : { ...k, answer: JSON.stringify(ok(data)) }),
-        replayIfAnswered(stored) {
-          if (stored) throw new Answered(replay(k, stored as StoredAnswer));
-        },
-      }
-    : NO_KEY;
-  for (;;) {
-    try {
-      return ok(await work(req.server.db, actor, key));
-    } catch (e) {
-      let answer: Answer<unknown> | undefined;
-      if (e instanceof Answered) answer = e.answer;
-      else if (k && isKeyTaken(e)) {
-        const stored = await storedAnswer(req.server.db, k);
-        if (!stored) {
-          // The row in the way had expired: this key is free again.
-          await req.server.db.execute(
-            sql`delete from idempotency_keys where account_id = ${k.accountId} and key = ${k.key} and created_at <= ${expiredBefore}`,
-          );
-          continue;
-        }
-        answer = replay(k, stored);
-      } else throw e;
-      reply.status(answer.statusCode);
-      return answer.body as Envelope<T>;
-    }
+  const stored = k && prepare ? await storedAnswer(db, k) : undefined;
+  let answer: Answer<Envelope<T>>;
+  if (k && stored) answer = replay(k, stored);
+  else {
+    const prepared = prepare ? await prepare(db, actor) : (undefined as P);
+    answer = await idempotent<Envelope<T>>(db, k, async (tx) => ({ statusCode: 200, body: ok(await work(tx, actor, prepared)) }));
   }
+  reply.status(answer.statusCode);
+  return answer.body;
 }

@@ -1,10 +1,8 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
-import { auditRow } from '../audit/audit';
-import { writeTogether } from '../db/writeTogether';
-import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedStatement';
+import { audit } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
@@ -15,7 +13,6 @@ import { priceOrder, type PricedProgram } from './pricing';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
-import type { KeyInStatement } from '../idempotency/idempotency';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
@@ -24,41 +21,16 @@ const CUSTOMER_MISSING = () => fieldError('customerId', '客户不存在');
 /** How long a customer of another shop found by phone at this account's counter may be billed. */
 const LOOKUP_VALID_HOURS = 24;
 
-/**
- * What the order is made of, read in one round trip: the customer, the lines' programs, the shares'
- * staff, the id the order will get, and the key's stored answer.
- */
-type Materials = {
-  id: number;
-  customer: { id: number; name: string; phone: string; vip: boolean; shopId: number } | null;
-  programs: (PricedProgram & { status: string })[];
-  staff: { id: number; name: string; status: string }[];
-  stored: unknown;
-};
+type Customer = { id: number; name: string; phone: string; vip: boolean; shopId: number };
 
-async function materialsOf(db: Db, shopId: number, input: OrderCreateInput, key: KeyInStatement<Order>): Promise<Materials> {
-  const statement = shapedStatement(
-    `order.materials.${key.shape}`,
-    () => sql`
-    select nextval(pg_get_serial_sequence('orders', 'id'))::int as id,
-      (select json_build_object('id', ${customers.id}, 'name', ${customers.name}, 'phone', ${customers.phone}, 'vip', ${customers.vip},
-        'shopId', ${customers.shopId})
-         from ${customers} where ${customers.id} = ${valueAt('customerId')}) as customer,
-      (select coalesce(json_agg(json_build_object('id', ${programs.id}, 'name', ${programs.name}, 'type', ${programs.type}, 'priceFen',
-        ${programs.priceFen}, 'vipPriceFen', ${programs.vipPriceFen}, 'status', ${programs.status})), '[]')
-         from ${programs} where ${programs.id} = any(${valueAt('programIds')}::int[])) as programs,
-      (select coalesce(json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'status', ${staff.status})), '[]')
-         from ${staff} where ${staff.shopId} = ${valueAt('shopId')} and ${staff.id} = any(${valueAt('staffIds')}::int[])) as staff,
-      ${key.stored} as stored`,
-  );
-  const rows = await runShaped<Materials>(db, statement, {
-    shopId,
-    customerId: input.customerId,
-    programIds: input.lines.map((l) => l.programId),
-    staffIds: input.staffShares.map((s) => s.staffId),
-    key: key.values(),
-  });
-  return rows[0];
+/** The customer of the order as read by id (null when there is none), before its shop is checked. */
+async function customerById(db: Db, customerId: number | null): Promise<Customer | null> {
+  if (customerId === null) return null;
+  const [c] = await db
+    .select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return c ?? null;
 }
 
 /**
@@ -70,7 +42,7 @@ async function customerOf(
   tx: DbOrTx,
   actor: Actor,
   shopId: number,
-  c: Materials['customer'],
+  c: Customer | null,
   customerId: number | null,
   appointmentCustomerId: number | null,
 ) {
@@ -116,7 +88,19 @@ async function billableAppointment(tx: DbOrTx, shopId: number, appointmentId: nu
 }
 
 /** The programs of the lines, on shelf, in the lines' order. */
-function linePrograms(found: Materials['programs'], input: OrderCreateInput): PricedProgram[] {
+async function linePrograms(db: Db, input: OrderCreateInput): Promise<PricedProgram[]> {
+  const programIds = input.lines.map((l) => l.programId);
+  const found = await db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      type: programs.type,
+      priceFen: programs.priceFen,
+      vipPriceFen: programs.vipPriceFen,
+      status: programs.status,
+    })
+    .from(programs)
+    .where(inArray(programs.id, programIds));
   return input.lines.map((l, i) => {
     const p = found.find((x) => x.id === l.programId);
     if (!p) throw fieldError(`lines.${i}.programId`, `${L.programId}不存在`);
@@ -126,7 +110,12 @@ function linePrograms(found: Materials['programs'], input: OrderCreateInput): Pr
 }
 
 /** The staff sharing the order: each an active member of the shop. */
-function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
+async function sharesOf(db: Db, shopId: number, input: OrderCreateInput) {
+  const staffIds = input.staffShares.map((s) => s.staffId);
+  const found = await db
+    .select({ id: staff.id, name: staff.name, status: staff.status })
+    .from(staff)
+    .where(and(eq(staff.shopId, shopId), inArray(staff.id, staffIds)));
   return input.staffShares.map((s, i) => {
     const m = found.find((x) => x.id === s.staffId);
     if (!m) throw fieldError(`staffShares.${i}.staffId`, `${L.staffId}不存在`);
@@ -135,43 +124,34 @@ function sharesOf(found: Materials['staff'], input: OrderCreateInput) {
   });
 }
 
+/** An order as checked and priced before it is written: everything but its id. */
+export type OrderDraft = Omit<OrderRow, 'id'>;
+
 /**
- * POST orders: prices every line from the program and the customer (whatever the client thinks the
- * prices are), checks discounts, staff and appointment, and draws the day's order number. The order
- * belongs to the session's shop, whoever's customer it is for.
+ * POST orders, its reads and checks: prices every line from the program and the customer (whatever
+ * the client thinks the prices are), checks discounts, staff and appointment, and draws the day's
+ * order number. The order belongs to the session's shop, whoever's customer it is for.
  *
- * Round trips and lock waits are what a create costs (bench/README.md), so it runs in three shaped
- * statements (made once, each call binding its values) and no transaction: everything is read in one (with the key's stored answer), the
- * number is drawn in its own, and the order, its audit row and the key's answer are written in the
- * third, all or nothing. The row is built here whole (its id drawn with the reads), so the answer
- * needs no read back.
+ * Runs before the create's transaction (writeOrder), so the number is drawn in a transaction of its
+ * own (server/orders/orderNo.ts) and a shop's cashiers never wait for each other's commits.
  */
-export async function createOrder(
-  db: Db,
-  actor: Actor,
-  input: OrderCreateInput,
-  key: KeyInStatement<Order>,
-  now = Date.now(),
-): Promise<Order> {
+export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, now = Date.now()): Promise<OrderDraft> {
   const shopId = actingShop(actor);
-  // The key first: a retry of a create that checked out an appointment finds the appointment taken by its own order.
-  const found = await materialsOf(db, shopId, input, key);
-  key.replayIfAnswered(found.stored);
   const appointment = await billableAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
-  const customer = await customerOf(db, actor, shopId, found.customer, input.customerId, appointment?.customerId ?? null);
-  const lines = linePrograms(found.programs, input);
+  const found = await customerById(db, input.customerId);
+  const customer = await customerOf(db, actor, shopId, found, input.customerId, appointment?.customerId ?? null);
+  const lines = await linePrograms(db, input);
   const priced = priceOrder(
     input.lines.map((l, i) => ({ program: lines[i], quantity: l.quantity, discountFen: l.discountFen })),
     input.discountFen,
     customer.vip,
   );
   if (priced.payableFen === 0) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
-  const staffShares = sharesOf(found.staff, input);
+  const staffShares = await sharesOf(db, shopId, input);
   const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
   const at = new Date(now).toISOString();
-  const row: OrderRow = {
-    id: found.id,
+  return {
     orderNo,
     shopId,
     customerId: customer.id,
@@ -193,24 +173,16 @@ export async function createOrder(
     createdAt: at,
     updatedAt: at,
   };
-  const order = orderView(row, actingShopName(actor));
-  const values = {
-    order: row,
-    audit: auditRow(actor, {
-      action: 'create',
-      entity: 'order',
-      entityId: row.id,
-      summary: `开单 ${orderNo} ${customer.name} 应收 ${fenToYuan(priced.payableFen)} 元`,
-    }),
-    key: key.values(order),
-  };
-  const write = shapedStatement(`order.create.${key.shape}`, () =>
-    writeTogether({
-      order: db.insert(orders).values(valuesAt('order', values.order)),
-      audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)),
-      key: key.keep,
-    }),
-  );
-  await runShaped(db, write, values);
-  return order;
+}
+
+/** POST orders, its writes: the order drafted by draftOrder and its audit row, in the create's transaction. */
+export async function writeOrder(tx: Tx, actor: Actor, draft: OrderDraft): Promise<Order> {
+  const [row] = await tx.insert(orders).values(draft).returning();
+  await audit(tx, actor, {
+    action: 'create',
+    entity: 'order',
+    entityId: row.id,
+    summary: `开单 ${row.orderNo} ${row.customerName} 应收 ${fenToYuan(row.payableFen)} 元`,
+  });
+  return orderView(row, actingShopName(actor));
 }

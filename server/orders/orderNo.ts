@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { runShaped, shapedStatement, valueAt } from '../db/shapedStatement';
 import { formatOrderNo } from '../../contract/order';
 
 /**
@@ -18,13 +17,11 @@ import { formatOrderNo } from '../../contract/order';
  * included. A crash can only lose draws no order used, which are then drawn again. Waiting for the
  * flush here, with the row lock held through it, cost a third of the checkout's throughput.
  */
-const DRAW = () => sql`
-    with no_flush_wait as (select set_config('synchronous_commit', 'off', true))
-    insert into order_sequences (shop_id, day, last_value) select ${valueAt('shopId')}, ${valueAt('day')}::date, 1 from no_flush_wait
-    on conflict (shop_id, day) do update set last_value = order_sequences.last_value + 1
-    returning last_value`;
-
 export async function nextOrderNo(db: Db, shopId: number, day: string): Promise<string> {
-  const rows = await runShaped<{ last_value: number }>(db, shapedStatement('order.number', DRAW), { shopId, day });
+  const { rows } = await db.execute<{ last_value: number }>(sql`
+    with no_flush_wait as (select set_config('synchronous_commit', 'off', true))
+    insert into order_sequences (shop_id, day, last_value) select ${shopId}, ${day}::date, 1 from no_flush_wait
+    on conflict (shop_id, day) do update set last_value = order_sequences.last_value + 1
+    returning last_value`);
   return formatOrderNo(day, shopId, rows[0].last_value);
 }

@@ -1,13 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../db/client';
-import { appointments, auditLogs, ledgerEntries, orders, performanceRecords, touchUpEntitlements } from '../db/schema';
-import { audit, auditRow } from '../audit/audit';
-import { writeTogether } from '../db/writeTogether';
-import { runShaped, shapedStatement, valueAt, valuesAt } from '../db/shapedStatement';
-import { tableRow } from '../db/tableRow';
+import type { DbOrTx, Tx } from '../db/client';
+import { appointments, ledgerEntries, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
+import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../http/errors';
-import { pgErrorOf } from '../http/resource';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
@@ -22,7 +18,6 @@ import {
 } from '../../contract/order';
 import { fenToYuan } from '../../contract/money';
 import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
-import type { KeyInStatement } from '../idempotency/idempotency';
 
 export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
@@ -89,43 +84,28 @@ export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: n
   });
 }
 
+type StaffRate = { id: number; rate: number };
+type ProgramTouchUp = { id: number; days: number };
+
 /**
- * The shop's order (null when there is none) with what paying it needs: the commission rate of each
- * staff member of its shares and the touch-up days of each program of its lines, as they are now,
- * and the key's stored answer. One round trip, always one row.
+ * The shop's order, locked until the transaction ends, with the commission rate of each staff member
+ * of its shares and the touch-up days of each program of its lines, as they are now.
  */
-async function orderForPayment(db: Db, shopId: number, id: number, key: KeyInStatement<Order>) {
-  const statement = shapedStatement(
-    `order.forPayment.${key.shape}`,
-    () => sql`
-    select ${orders}.*,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
-         from staff s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x)) as rates,
-      (select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
-         from programs p where p.id in (select (x->>'programId')::int from jsonb_array_elements(${orders.lines}) x)) as touch_up_days,
-      ${key.stored} as stored
-    from (select 1) as one left join ${orders} on ${orders.id} = ${valueAt('id')} and ${orders.shopId} = ${valueAt('shopId')}`,
-  );
-  const [raw] = await runShaped<{ rates: { id: number; rate: number }[]; touch_up_days: { id: number; days: number }[]; stored: unknown }>(
-    db,
-    statement,
-    {
-      id,
-      shopId,
-      key: key.values(),
-    },
-  );
-  return { order: tableRow(orders, raw), rates: raw.rates, touchUpDays: raw.touch_up_days, stored: raw.stored };
+async function lockOrderForPayment(tx: Tx, shopId: number, id: number) {
+  const [found] = await tx
+    .select({
+      order: orders,
+      rates: sql<StaffRate[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'rate', s.commission_rate_bp)), '[]')
+         from ${staff} s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x))`,
+      touchUpDays: sql<ProgramTouchUp[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
+         from ${programs} p where p.id in (select (x->>'programId')::int from jsonb_array_elements(${orders.lines}) x))`,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.shopId, shopId)))
+    .for('update', { of: orders });
+  if (!found) throw notFound(ORDER_MISSING);
+  return found;
 }
-
-/** The performance records name the order by the id the payment's update returns (none when it found the order no longer unpaid). */
-const PAID_ORDER_ID = sql`(select id from paid)`;
-
-/** The payment's statement found the order no longer unpaid: its records had no paid order to name. */
-const isNoLongerUnpaid = (e: unknown) => {
-  const err = pgErrorOf(e) as { code?: string; table?: string; column?: string };
-  return err.code === '23502' && err.table === 'performance_records' && err.column === 'order_id';
-};
 
 /**
  * POST orders/:id/pay: an unpaid order whose payments add up to its payable exactly becomes paid,
@@ -133,89 +113,43 @@ const isNoLongerUnpaid = (e: unknown) => {
  * in the ledger, the touch-up entitlements its lines grant, its arrived appointment completed, and
  * an audit row.
  *
- * Round trips and lock waits are what a pay costs (bench/README.md), so it is two statements and no
- * transaction (one around the appointment's step when there is one): the order is read with its
- * rates, touch-up days and the key's stored answer; the paid row is built here (its updatedAt is its
- * paidAt) and every write, with the key's answer, goes in one statement. That statement pays the
- * order only if it is still unpaid (the update's condition, checked on the row as it is then); the
- * performance records take the order's id from that update, so when another call paid or cancelled
- * the order meanwhile they name no order, the not-null column refuses the statement whole, and the
- * call starts again from the read, which then answers as for a call that came after. The shop's
- * daily sales row that the orders trigger updates (server/db/migrations/0005_reporting.sql) is
- * locked only while the statement runs and commits.
+ * One transaction that starts by locking the order row: a concurrent pay or cancel of the same order
+ * waits here and then finds it no longer unpaid. Anything else a pay must hold steady (a balance it
+ * draws on) is locked next to it. The order's own update goes last: the orders trigger then updates
+ * the shop's daily sales row (server/db/migrations/0005_reporting.sql), whose lock the shop's other
+ * pays wait for, so it is held only until the commit.
  */
-export async function payOrder(
-  db: Db,
-  actor: Actor,
-  id: number,
-  payments: OrderPayment[],
-  key: KeyInStatement<Order>,
-  now = Date.now(),
-): Promise<Order> {
+export async function payOrder(tx: Tx, actor: Actor, id: number, payments: OrderPayment[], now = Date.now()): Promise<Order> {
   const shopId = actingShop(actor);
-  for (;;) {
-    const { order: before, rates, touchUpDays, stored } = await orderForPayment(db, shopId, id, key);
-    key.replayIfAnswered(stored);
-    if (!before) throw notFound(ORDER_MISSING);
-    const status = before.status as OrderStatus;
-    if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
-    const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
-    if (paidFen !== before.payableFen) {
-      const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
-      throw invalid(msg, [{ field: 'payments', message: msg }]);
-    }
-    const paidAt = new Date(now).toISOString();
-    const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
-    const row: OrderRow = { ...before, ...paid };
-    const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
-    const order = orderView(row, actingShopName(actor));
-    const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0).map((r) => ({ ...r, orderId: PAID_ORDER_ID }));
-    const values = {
-      id,
-      paid,
-      records,
-      income: incomeEntry(row, actor.session, now),
-      rights: orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now),
-      audit: auditRow(actor, {
-        action: 'pay',
-        entity: 'order',
-        entityId: id,
-        summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）`,
-      }),
-      key: key.values(order),
-    };
-    // Shares and rights are rows of their own: their counts are part of the shape.
-    const statement = shapedStatement(`order.pay.${records.length}.${values.rights.length}.${key.shape}`, () =>
-      writeTogether({
-        paid: db
-          .update(orders)
-          .set(valuesAt('paid', values.paid))
-          .where(and(eq(orders.id, valueAt('id')), eq(orders.status, 'unpaid')))
-          .returning({ id: orders.id }),
-        records: db.insert(performanceRecords).values(valuesAt('records', values.records)),
-        income: db.insert(ledgerEntries).values(valuesAt('income', values.income)),
-        rights: values.rights.length ? db.insert(touchUpEntitlements).values(valuesAt('rights', values.rights)) : undefined,
-        audit: db.insert(auditLogs).values(valuesAt('audit', values.audit)),
-        key: key.keep,
-      }),
-    );
-    const write = (to: DbOrTx) => runShaped(to, statement, values);
-    try {
-      if (row.appointmentId === null) await write(db);
-      else {
-        const appointmentId = row.appointmentId;
-        await db.transaction(async (tx) => {
-          // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
-          const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, appointmentId));
-          if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, appointmentId, 'complete', '', now);
-          await write(tx);
-        });
-      }
-      return order;
-    } catch (e) {
-      if (!isNoLongerUnpaid(e)) throw e;
-    }
+  const { order: before, rates, touchUpDays } = await lockOrderForPayment(tx, shopId, id);
+  const status = before.status as OrderStatus;
+  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
+  const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
+  if (paidFen !== before.payableFen) {
+    const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
+    throw invalid(msg, [{ field: 'payments', message: msg }]);
   }
+  const paidAt = new Date(now).toISOString();
+  const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
+  const row: OrderRow = { ...before, ...paid };
+  if (row.appointmentId !== null) {
+    // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
+    const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, row.appointmentId));
+    if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
+  }
+  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
+  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
+  const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
+  if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
+  const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
+  await audit(tx, actor, {
+    action: 'pay',
+    entity: 'order',
+    entityId: id,
+    summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）`,
+  });
+  await tx.update(orders).set(paid).where(eq(orders.id, id));
+  return orderView(row, actingShopName(actor));
 }
 
 /** POST orders/:id/cancel: an unpaid order only, with its reason; a paid one is refunded through an after-sale. */

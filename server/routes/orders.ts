@@ -7,10 +7,10 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
-import { answerOnceInOneStatement, idempotencyHeaders } from '../idempotency/idempotency';
+import { answerOnce, idempotencyHeaders } from '../idempotency/idempotency';
 import { orderList, orderListStatements, shopNames } from '../orders/listing';
 import { orderView, readOrder, type OrderRow } from '../orders/orderRow';
-import { createOrder } from '../orders/createOrder';
+import { draftOrder, writeOrder, type OrderDraft } from '../orders/createOrder';
 import { cancelOrder, payOrder } from '../orders/payOrder';
 
 /** The cashier's calls; the rules live in server/orders/. Create and pay take an Idempotency-Key. */
@@ -33,7 +33,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: orderCreateSchema, ...answer } },
-    (req, reply) => answerOnceInOneStatement(req, reply, (db, actor, key) => createOrder(db, actor, req.body, key)),
+    (req, reply) =>
+      answerOnce<Order, OrderDraft>(
+        req,
+        reply,
+        (tx, actor, draft) => writeOrder(tx, actor, draft),
+        (db, actor) => draftOrder(db, actor, req.body),
+      ),
   );
 
   app.post(
@@ -43,7 +49,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       ...SESSION_NEUTRAL,
       schema: { headers: idempotencyHeaders, params: idParams, body: orderPaySchema, ...answer },
     },
-    (req, reply) => answerOnceInOneStatement(req, reply, (db, actor, key) => payOrder(db, actor, req.params.id, req.body.payments, key)),
+    (req, reply) => answerOnce(req, reply, (tx, actor) => payOrder(tx, actor, req.params.id, req.body.payments)),
   );
 
   app.post(
