@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -83,9 +82,9 @@ function contentDisposition(fileName: string, asciiName: string): string {
 /**
  * Streams a list as .xlsx while it is read: the rows the list's own request selects for this session
  * (scope, filters, order; paging ignored) come from a cursor in a read-only transaction in batches,
- * each batch written to the sheet as XML and deflated into the zip that goes to the reply. Only
- * one batch is ever held; when the client reads slower than the database, fetching waits for the
- * reply to drain. The audit row (query string and row count) is written before the file ends.
+ * each batch written to the sheet as XML and deflated into the zip (yazl) that streams to the reply.
+ * Only one batch is ever held; when the client reads slower than the database, the sheet's writes
+ * (and so the fetching) wait for the reply to drain. The audit row (query string and row count) is written before the file ends.
  */
 export function sendListExport<T extends PgTable, F extends Record<string, FilterField>>(
   deps: { db: Db; pool: pg.Pool },
@@ -133,7 +132,6 @@ export function sendListExport<T extends PgTable, F extends Record<string, Filte
         if (batch.rows.length === 0) break;
         await writer.addRows(batch.rows.map((r) => r.map((v, i) => cellValue(sheet.columns[i], v, shopNames))));
         rows += batch.rows.length;
-        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
       await client.query('commit');
     } catch (e) {
