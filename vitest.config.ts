@@ -11,6 +11,8 @@ const serverProject = (name: string, target: 'embedded' | 'external') => ({
     include: ['tests/server/**/*.test.ts'],
     globalSetup: ['tests/server/support/globalSetup.ts'],
     provide: { dbTarget: target },
+    // @fastify/autoload's import() of the route files goes through Vitest, which loads TypeScript.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

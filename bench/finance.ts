@@ -28,7 +28,7 @@ function rssOf(pid: number): number {
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** The server's own node process: the largest node process under the launcher (npx and tsx are small). */
+/** The server's own node process: the largest node process in its tree. */
 function serverPid(server: RunningServer): number {
   return treeMemory(server.child.pid!)
     .filter((p) => p.name === 'node' || p.name.startsWith('MainThread'))

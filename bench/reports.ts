@@ -26,7 +26,7 @@ import type pg from 'pg';
 import { addDays, calendarOf, periodOf } from '../server/reports/period';
 import { shopRanking } from '../server/reports/sales';
 import { staffRanking } from '../server/reports/staffRanking';
-import { startServer, type RunningServer } from './serverProcess';
+import { builtServer, startServer, type RunningServer } from './serverProcess';
 import { closedLoop, cpuSoFar, login as measureLogin, percentile } from './measure';
 
 /** CPU milliseconds spent so far by the server this bench started and its embedded PostgreSQL. */
@@ -51,8 +51,7 @@ export async function benchReports(): Promise<void> {
     const port = await freePort();
     serverUrl = `http://127.0.0.1:${port}`;
     server = await startServer(
-      'npx',
-      ['tsx', 'server/main.ts'],
+      ...builtServer(),
       { DATABASE_URL: opened.embedded?.url ?? process.env.DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       `${serverUrl}${API.userInfo}`,
     );

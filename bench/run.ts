@@ -61,7 +61,7 @@ async function main() {
     console.log(
       `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once),` +
         ` ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
-        `npm/tsx launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
+        `npm launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
     );
 
     section('What a browser loads for /login');

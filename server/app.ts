@@ -9,7 +9,7 @@ import type { ServerConfig } from './config';
 import { installErrorHandler } from './http/errorHandler';
 import { securityHeaders } from './http/securityHeaders';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
-import { registerRoutes } from './routes';
+import { registerRoutes } from './http/api';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';
