@@ -28,7 +28,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/support/setup.ts'],
-          // refine must share the test's copy of react-router (STACK.md).
+          // refine must share the test's copy of react-router: two copies mean two router contexts.
           server: { deps: { inline: [/@refinedev\//] } },
           testTimeout: 20_000,
         },

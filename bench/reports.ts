@@ -1,5 +1,5 @@
 /**
- * The reports under load (issue 14 "Speed"), against the data of `npm run seed:bench` (1,000,000 paid
+ * The reports under load, against the data of `npm run seed:bench` (1,000,000 paid
  * orders over two years in 50 shops): POST /v1/graphql for shopRanking of a month and of a year,
  * staffRanking of a month and each role's Workplace, at 10 concurrent connections, p50 and p99
  * (target: p99 under 200 ms for the year's ranking). The server keeps report answers while the data

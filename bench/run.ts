@@ -8,7 +8,7 @@ import { benchCheckout, printCheckout } from './checkout';
 import { BENCH } from '../server/seed/bench';
 
 /**
- * `npm run bench`: the figures the issues ask for, measured on this machine.
+ * `npm run bench`: the figures bench/README.md's targets name, measured on this machine.
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
