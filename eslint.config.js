@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      '.build',
       'node_modules',
       'data',
       '.tmp',

@@ -24,7 +24,7 @@ export function mockWorkerOnlyInMockMode(mock: boolean): Plugin {
 }
 
 /**
- * The console build. /login must stay under 350 KB gzip (issue 2 bench). What keeps it there lives in
+ * The console build. /login must stay under 350 KB gzip (npm run bench). What keeps it there lives in
  * the code, not in chunk rules: the login page and the default layout are lazy chunks (src/App.tsx),
  * every page is one (src/resources/pages.ts), so @refinedev/antd (react-markdown), tables, pickers,
  * menus, icons and the region table load only behind the login; the login page imports antd's Input

@@ -11,6 +11,8 @@ const serverProject = (name: string, target: 'embedded' | 'external') => ({
     include: ['tests/server/**/*.test.ts'],
     globalSetup: ['tests/server/support/globalSetup.ts'],
     provide: { dbTarget: target },
+    // @fastify/autoload's import() of the route files goes through Vitest, which loads TypeScript.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -26,7 +28,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/support/setup.ts'],
-          // refine must share the test's copy of react-router (STACK.md).
+          // refine must share the test's copy of react-router: two copies mean two router contexts.
           server: { deps: { inline: [/@refinedev\//] } },
           testTimeout: 20_000,
         },

@@ -1,5 +1,5 @@
 /**
- * The booking calendar under load (issue 11 "Speed"), against the data of `npm run seed:bench`
+ * The booking calendar under load, against the data of `npm run seed:bench`
  * (1,000,000 appointments; the bench manager's shop has 30 artists and a week holding 3,000).
  *
  *  1. The week view: the call the calendar page makes for that week (GET appointments with from/to,

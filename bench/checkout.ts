@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { API } from '../contract/api';
 import { freePort } from '../server/db/embedded';
 import { cashierOf, CounterConnection, DEMO_CASHIERS, orderBody, type Cashier } from './checkoutClient';
-import { startServer } from './serverProcess';
+import { builtServer, startServer } from './serverProcess';
 
 export interface CheckoutFigures {
   cashiers: number;
@@ -111,8 +111,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const server = await startServer(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts'],
+    ...builtServer(),
     { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     `http://127.0.0.1:${port}${API.resourceBase}/programs`,
   );

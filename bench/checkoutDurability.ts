@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { connect } from '../server/db/client';
 import { freePort, startEmbedded } from '../server/db/embedded';
 import { API } from '../contract/api';
-import { startServer, children, type RunningServer } from './serverProcess';
+import { builtServer, startServer, children, type RunningServer } from './serverProcess';
 import { callJson, cashierOf, DEMO_CASHIERS, orderBody, type Cashier } from './checkoutClient';
 
 /**
@@ -37,7 +37,6 @@ interface Checkout {
   paid: boolean;
 }
 
-const ENTRY = path.resolve('server/main.ts');
 const PROBE = `${API.resourceBase}/programs`;
 
 /** Every pid in the tree below (and including) pid. */
@@ -49,7 +48,7 @@ function tree(pid: number): number[] {
 
 function start(dataDir: string, port: number): Promise<RunningServer> {
   const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' };
-  return startServer(process.execPath, ['--import', 'tsx', ENTRY], env, `http://127.0.0.1:${port}${PROBE}`);
+  return startServer(...builtServer(), env, `http://127.0.0.1:${port}${PROBE}`);
 }
 
 /** Creates the order (if not yet answered) and pays it, each with its own key; throws when the server is gone. */

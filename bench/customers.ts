@@ -1,5 +1,5 @@
 /**
- * The customers list under load (issue 4 "Scale and speed"), against the data of `npm run seed:bench`.
+ * The customers list under load, against the data of `npm run seed:bench`.
  *
  * For one shop's list, as that shop's manager (page 1 and page 200 sorted by created date, and a q
  * search by the last four phone digits) it measures requests per second and p50/p99 latency with

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Speed", against the data of `npm run seed:bench` (100,000 performance records):
+ * The finance lists under load, against the data of `npm run seed:bench` (100,000 performance records):
  *  1. GET performance-records/export of all 100,000 records as financial staff: time to the first
  *     byte, total time, and the server's peak memory growth while it streams (targets: < 1 s, < 5 s,
  *     < 100 MB);
@@ -28,7 +28,7 @@ function rssOf(pid: number): number {
   return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** The server's own node process: the largest node process under the launcher (npx and tsx are small). */
+/** The server's own node process: the largest node process in its tree. */
 function serverPid(server: RunningServer): number {
   return treeMemory(server.child.pid!)
     .filter((p) => p.name === 'node' || p.name.startsWith('MainThread'))

@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/open';
 import { freePort, DataDirInUseError } from '../server/db/embedded';
 import type { SessionContext } from '../server/auth/sessionGuard';
 import { BENCH } from '../server/seed/bench';
-import { children, startServer, type RunningServer } from './serverProcess';
+import { builtServer, children, startServer, type RunningServer } from './serverProcess';
 import { HttpLoad } from './httpLoad';
 
 export interface BenchOptions {
@@ -261,11 +261,8 @@ export async function withBench<T>(
     if (!serverUrl) {
       const port = await freePort();
       serverUrl = `http://127.0.0.1:${port}`;
-      // Node's own flags (--cpu-prof) are refused in NODE_OPTIONS: with them, node runs the server itself.
-      const nodeArgs = env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean);
-      const [command, args] = nodeArgs?.length
-        ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']]
-        : ['npx', ['tsx', 'server/main.ts']];
+      // Node's own flags (--cpu-prof) are refused in NODE_OPTIONS: BENCH_SERVER_NODE_ARGS passes them.
+      const [command, args] = builtServer(env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean));
       server = await startServer(
         command,
         args,

@@ -1,5 +1,5 @@
 /**
- * The reports under load (issue 14 "Speed"), against the data of `npm run seed:bench` (1,000,000 paid
+ * The reports under load, against the data of `npm run seed:bench` (1,000,000 paid
  * orders over two years in 50 shops): POST /v1/graphql for shopRanking of a month and of a year,
  * staffRanking of a month and each role's Workplace, at 10 concurrent connections, p50 and p99
  * (target: p99 under 200 ms for the year's ranking). The server keeps report answers while the data
@@ -26,7 +26,7 @@ import type pg from 'pg';
 import { addDays, calendarOf, periodOf } from '../server/reports/period';
 import { shopRanking } from '../server/reports/sales';
 import { staffRanking } from '../server/reports/staffRanking';
-import { startServer, type RunningServer } from './serverProcess';
+import { builtServer, startServer, type RunningServer } from './serverProcess';
 import { closedLoop, cpuSoFar, login as measureLogin, percentile } from './measure';
 
 /** CPU milliseconds spent so far by the server this bench started and its embedded PostgreSQL. */
@@ -51,8 +51,7 @@ export async function benchReports(): Promise<void> {
     const port = await freePort();
     serverUrl = `http://127.0.0.1:${port}`;
     server = await startServer(
-      'npx',
-      ['tsx', 'server/main.ts'],
+      ...builtServer(),
       { DATABASE_URL: opened.embedded?.url ?? process.env.DATABASE_URL ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       `${serverUrl}${API.userInfo}`,
     );

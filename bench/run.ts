@@ -8,7 +8,7 @@ import { benchCheckout, printCheckout } from './checkout';
 import { BENCH } from '../server/seed/bench';
 
 /**
- * `npm run bench`: the figures the issues ask for, measured on this machine.
+ * `npm run bench`: the figures bench/README.md's targets name, measured on this machine.
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
@@ -61,7 +61,7 @@ async function main() {
     console.log(
       `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once),` +
         ` ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
-        `npm/tsx launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
+        `npm launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
     );
 
     section('What a browser loads for /login');

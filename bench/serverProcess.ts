@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 export interface RunningServer {
@@ -7,6 +7,13 @@ export interface RunningServer {
   /** Milliseconds from spawn to the first answered request. */
   startMs: number;
   stop(): Promise<void>;
+}
+
+/** The server as `npm start` runs it: built (server/cli/build.js) when stale, then plain node on the build, with `nodeArgs` before it. */
+export function builtServer(nodeArgs: string[] = []): [command: string, args: string[]] {
+  const build = spawnSync(process.execPath, ['server/cli/build.js', 'server'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('server build failed');
+  return [process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '.build/server/main.js']];
 }
 
 /** Starts `command` (the real start path) and waits until `url` answers. */
@@ -40,7 +47,7 @@ export async function startServer(
     async stop() {
       if (child.exitCode !== null) return;
       const done = new Promise((r) => child.once('exit', r));
-      // The whole group: npm, tsx, node and the embedded PostgreSQL.
+      // The whole group: npm, node and the embedded PostgreSQL.
       process.kill(-child.pid!, 'SIGTERM');
       await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
     },

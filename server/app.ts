@@ -11,7 +11,7 @@ import { securityHeaders } from './http/securityHeaders';
 import { requestLogOptions } from './http/requestLog';
 import { answerClientError } from './http/clientErrors';
 import { ErrorCode, TOTAL_COUNT_HEADER } from '../contract/envelope';
-import { registerRoutes } from './routes';
+import { registerRoutes } from './http/api';
 import { defaultSmsSender, type SmsSender } from './auth/smsSender';
 import { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessionGuard';

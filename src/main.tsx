@@ -1,4 +1,4 @@
-// Must come first: makes antd 5's static message/modal work with React 19 (STACK.md).
+// Must come first: antd 5's static message/modal render nothing under React 19 without it.
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

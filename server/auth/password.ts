@@ -25,7 +25,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(key, expected);
 }
 
-/** The rule of DOMAIN/issue: at least 8 characters with letters and digits. */
+/** A password: at least 8 characters, with letters and digits. */
 export const PASSWORD_RULE_MESSAGE = '密码至少 8 位，且须同时包含字母和数字';
 export function isStrongPassword(pw: string): boolean {
   return pw.length >= 8 && pw.length <= 64 && /[A-Za-z]/.test(pw) && /\d/.test(pw);

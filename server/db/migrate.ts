@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { MIGRATIONS_DIR } from '../runtimeFiles';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Several server processes may start at once against one database: only one migrates at a time. */
 const MIGRATION_LOCK = 727_001;
 

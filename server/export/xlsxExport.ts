@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -116,10 +115,10 @@ function contentDisposition(fileName: string, asciiName: string): string {
 /**
  * Streams a list as .xlsx while it is read: the rows the list's own request selects for this session
  * (scope, filters, order; paging ignored) come from a cursor in a read-only transaction in batches,
- * each batch written to the sheet as XML and deflated into the zip that goes to the reply. Only
- * one batch is ever held; when the client reads slower than the database, fetching waits for the
- * reply to drain. The audit row (query string and row count) is written before the file ends.
- * An export larger than one sheet is refused (40000) before the reply starts.
+ * each batch written to the sheet as XML and deflated into the zip (yazl) that streams to the reply.
+ * Only one batch is ever held; when the client reads slower than the database, the sheet's writes
+ * (and so the fetching) wait for the reply to drain. The audit row (query string and row count) is
+ * written before the file ends. An export larger than one sheet is refused (40000) before the reply starts.
  */
 export async function sendListExport<T extends PgTable, F extends Record<string, FilterField>>(
   deps: { db: Db; pool: pg.Pool },
@@ -182,7 +181,6 @@ export async function sendListExport<T extends PgTable, F extends Record<string,
         if (batch.rows.length === 0) break;
         await writer.addRows(batch.rows.map((r) => r.map((v, i) => cellValue(sheet.columns[i], v, shopNames))));
         rows += batch.rows.length;
-        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
       await client.query('commit');
     } catch (e) {

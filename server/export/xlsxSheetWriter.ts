@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { ZipWriter, type ZipPartWriter } from './zipWriter';
+import { ZipWriter, type ZipPartWriter } from './zipArchive';
 
 /**
  * A column of the written sheet: its header, its width in characters, whether numbers show as 0.00,

@@ -37,7 +37,6 @@ function opsOf(kind: FilterField, custom: boolean): FilterOp[] {
 type Query = Record<string, string | string[] | undefined>;
 type Issues = { issues: z.core.$ZodRawIssue[] };
 
-// Module-level helpers, not closures made per request: each closure costs an allocation, and under tsx a property definition (its name).
 const asArray = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const pageMessage = (name: string) => `分页参数 ${name} 必须是非负整数`;
 

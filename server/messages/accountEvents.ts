@@ -9,7 +9,7 @@ import { messages, sessions } from '../db/schema';
 import { raiseMessage, SUB_TITLE_MAX } from './raiseMessage';
 
 /**
- * Messages about an account's own security and grants (issue 3). Each takes the transaction of the
+ * Messages about an account's own security and grants. Each takes the transaction of the
  * change it reports, so the message exists exactly when the change commits.
  */
 

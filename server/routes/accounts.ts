@@ -84,7 +84,7 @@ async function lockAccount(tx: Tx, id: number) {
   return row;
 }
 
-/** Admins manage accounts and their grants (issue 3, /business/account). */
+/** Admins manage accounts and their grants (/business/account). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(accountResource, verb) });
   const base = ACCOUNT_API.list;

@@ -7,10 +7,10 @@ import { seedBenchOrders } from './benchOrders';
 import { seedBenchAppointments } from './benchAppointments';
 
 /**
- * The bench data set of issue 4 ("Scale and speed"): 50 shops, 100,000 customers, 1,600 staff,
+ * The bench data set: 50 shops, 100,000 customers, 1,600 staff,
  * 500 programs and 1,000 banners, plus a shop-manager account for the first bench shop that
- * bench/customers.ts logs in with; and for issue 13, 50,000 paid orders with their 100,000
- * performance records and a financial-staff account (bench/finance.ts); for issue 11, 1,000,000
+ * bench/customers.ts logs in with; 50,000 paid orders with their 100,000
+ * performance records and a financial-staff account (bench/finance.ts); 1,000,000
  * appointments (server/seed/benchAppointments.ts, bench/appointments.ts). Rows are generated inside PostgreSQL (generate_series), so
  * loading takes seconds, and every value is a function of the row number: the same on every run.
  */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { bulkLoad } from './bulkLoad';
 
 /**
- * The booking calendar's share of the bench set (issue 11 "Speed"): 1,000,000 appointments over two
+ * The booking calendar's share of the bench set: 1,000,000 appointments over two
  * years around the loading day on the active staff of the bench shops, and in the first shop (the
  * bench manager's) the coming Monday–Sunday holding 3,000 of them across its 30 artists.
  */

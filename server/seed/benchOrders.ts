@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The reports' share of the bench set (issue 14 "Speed"): 1,000,000 paid orders over the last two
+ * The reports' share of the bench set: 1,000,000 paid orders over the last two
  * years across the bench shops, a sale performance record each (approved when older than a week,
  * some rejected, the rest pending), one in twenty partly and one in fifty wholly refunded; plus an
  * admin and a financial-staff account to ask the chain reports with. Generated inside PostgreSQL;

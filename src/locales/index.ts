@@ -32,8 +32,8 @@ export function mergeAreas(files: Record<string, { default: LocaleTexts }>): Rec
 }
 
 /**
- * Only the areas that the login page and the session dialogs show are in the first bundle (issue 2:
- * /login loads at most 350 KB gzip, and every page adds an area); the default layout loads the others
+ * Only the areas that the login page and the session dialogs show are in the first bundle (/login
+ * loads at most 350 KB gzip, and every page adds an area); the default layout loads the others
  * with pageTexts() before any page renders (src/App.tsx, loadPageTexts in src/providers/i18nProvider.ts).
  */
 export const messages = mergeAreas(

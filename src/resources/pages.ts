@@ -8,7 +8,7 @@ export const BlankPage: LazyPage = lazy(() => import('../pages/blank'));
 /**
  * Route name (contract/routes.ts) -> page, one line per route: a route without a page, or a page
  * without a route, fails the type check. Each page is its own chunk, loaded on first visit; the
- * routes a later issue builds show the blank page until then.
+ * routes without a page of their own yet show the blank page.
  */
 export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   Workplace: lazy(() => import('../pages/workplace')),

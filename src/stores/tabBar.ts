@@ -23,7 +23,7 @@ export interface TabBarState {
   cached: readonly string[];
 }
 
-/** The helper route that re-opens a page (tab reload); it never gets a tab of its own. */
+/** The hidden route that re-opens a page (tab reload); it never gets a tab of its own. */
 const REDIRECT_PREFIX = '/redirect/';
 
 /** Where the reload of a tab goes: /redirect/<fullPath, encoded>, which comes back to the page. */

@@ -101,8 +101,8 @@ test.describe('console polish', () => {
 });
 
 /**
- * The issue's items as they look now, at a desktop's and a phone's width: each picture is
- * test-results/…/polish-<item>-<width>.png (and /tmp/shots-e2e), taken once what it shows is asserted.
+ * The polished pages as they look now, at a desktop's and a phone's width: each picture is
+ * test-results/…/polish-<item>-<width>.png (and e2e-shots/), taken once what it shows is asserted.
  */
 const WINDOW_SIZES = [
   { width: 1440, height: 900 },

@@ -1,21 +1,14 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { test, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { API } from '../../contract/api';
 import { ADMIN, DEMO_PASSWORD, MANAGER_THIRD_SHOP, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
 import { accountMenuItem, popupsSettled, row } from './support/ui';
 
-/** The shell's screenshots are also gathered here, to be looked through after a run. */
-const SHELL_SHOTS = '/tmp/shots-shell';
-
 /** A screenshot once the pointer is off the navbar (no tooltip) and open popups have finished moving in. */
 async function shot(page: Page, testInfo: TestInfo, name: string, target?: Locator): Promise<void> {
   await page.mouse.move(1, 1);
   await popupsSettled(page);
   await screenshot(page, testInfo, name, target);
-  await mkdir(SHELL_SHOTS, { recursive: true });
-  await copyFile(testInfo.outputPath(`${name}.png`), path.join(SHELL_SHOTS, `${name}.png`));
 }
 
 const drawer = (page: Page) => page.locator('.app-settings-drawer');

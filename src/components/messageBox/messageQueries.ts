@@ -4,7 +4,7 @@ import { TOTAL_COUNT_HEADER } from '../../../contract/envelope';
 import { api, http } from '../../providers/http';
 
 /**
- * The message calls of issue 3 as react-query hooks (refine's QueryClient). Every key starts with
+ * The message calls as react-query hooks (refine's QueryClient). Every key starts with
  * MESSAGES_KEY, so each action refreshes the bell, the popover and the messages page together.
  */
 const MESSAGES_KEY = ['messages'] as const;

@@ -1,4 +1,4 @@
-// Must come first: without it antd's static message/Modal render nothing under React 19 (STACK.md).
+// Must come first: without it antd's static message/Modal render nothing under React 19.
 import '@ant-design/v5-patch-for-react-19';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';

@@ -43,8 +43,11 @@ export function solidPng(size: number, [r, g, b]: [number, number, number]): Buf
   ]);
 }
 
-/** Where screenshots are also copied, for a person to look through after a run. */
-const SHOTS_DIR = '/tmp/shots-e2e';
+/**
+ * Where screenshots are also copied, for a person to look through after a run: E2E_SHOTS_DIR, else
+ * e2e-shots/ in the project (git ignores it). Playwright empties its own output folder on each run.
+ */
+const SHOTS_DIR = path.resolve(process.env.E2E_SHOTS_DIR ?? 'e2e-shots');
 
 /**
  * A screenshot of the page as seen, or of `target` alone (a modal form taller than the window), in the

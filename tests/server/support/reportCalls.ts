@@ -1,7 +1,7 @@
 import { GRAPHQL_PATH } from '../../../contract/report';
 import type { TestContext } from './testApp';
 
-/** Report calls and the day arithmetic the report tests compute their expectations with, without the server's helpers. */
+/** Report calls and the day arithmetic the report tests compute their expectations with, without the server's code. */
 
 const DAY = 86_400_000;
 /** The Shanghai day of an instant. */

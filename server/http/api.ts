@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import autoload from '@fastify/autoload';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from './schemaCompilers';
+import { ROUTES_DIR } from '../runtimeFiles';
+
+/** The whole API: the OpenAPI document first, so it hears of every route, then each feature. Each route's schemas come from contract/. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: { openapi: '3.0.3', info: { title: '美业连锁管理后台 API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  // Each file of server/routes/ is one feature's plugin: a new feature is its file, no line here. The
+  // routes name their whole paths (contract/'s resourcePath): no prefix from the folder.
+  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: false });
+}
