@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from '../http/schemaCompilers';
+import { SECURITY_SCHEMES, documentRoute, finishDocument } from '../http/apiDocument';
+import { GRAPHQL_PATH } from '../../contract/report';
+import { documentGraphqlRoute } from '../graphql/document';
 
 const ROUTES_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,9 +30,16 @@ async function featurePlugins(): Promise<{ file: string; plugin: FastifyPluginAs
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before swagger's own onRoute hook: the error answers and security are in each route's schema when it reads it.
+  app.addHook('onRoute', documentRoute);
   await app.register(swagger, {
-    openapi: { openapi: '3.0.3', info: { title: '美业连锁管理后台 API', version: '1' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: '美业连锁管理后台 API', version: '1' },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: (route) => jsonSchemaTransform(route.url === GRAPHQL_PATH ? documentGraphqlRoute(route) : route),
+    transformObject: finishDocument as never,
   });
   for (const { plugin } of await featurePlugins()) await app.register(plugin);
 }
