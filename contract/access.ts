@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Role } from './roles';
 import { ROUTES, type RouteDef, MENU_GROUPS, MENU_GROUP_ICONS, type MenuGroup } from './routes';
 
@@ -18,12 +19,20 @@ export function firstPermittedRoute(role: Role | undefined, routes: readonly Rou
 }
 
 /** Server menu item, the shape of docs/console.md. */
-export interface ServerMenuItem {
-  path: string;
-  name: string;
-  meta: { locale: string; requiresAuth: boolean; icon?: string; order: number; roles: string[] };
-  children?: ServerMenuItem[];
-}
+const menuPageSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  meta: z.object({
+    locale: z.string(),
+    requiresAuth: z.boolean(),
+    icon: z.string().optional(),
+    order: z.number(),
+    roles: z.array(z.string()),
+  }),
+});
+/** data of user/menu: the groups, each with its pages (two levels). */
+export const serverMenuSchema = z.array(menuPageSchema.extend({ children: z.array(menuPageSchema).optional() }));
+export type ServerMenuItem = z.infer<typeof serverMenuSchema>[number];
 
 /** The menu tree a role sees: groups in menu order, each with the pages of that group it may open. */
 export function menuFor(role: Role, routes: readonly RouteDef[] = ROUTES): ServerMenuItem[] {

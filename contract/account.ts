@@ -70,7 +70,7 @@ export interface AccountGrant extends Grant {
 }
 
 /** An account row. phone is masked (maskPhone of ./mask) everywhere except GET accounts/:id. */
-const accountRowSchema = z.object({
+export const accountRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictObject, phone } from './validation';
-import type { Role } from './roles';
+import { ROLES } from './roles';
 
 export const loginPasswordSchema = strictObject({
   phone: phone(),
@@ -36,28 +36,30 @@ export const passwordModifySchema = strictObject({
     .refine((s) => /[A-Za-z]/.test(s) && /\d/.test(s), '新密码至少 8 位，且须同时包含字母和数字'),
 });
 
-/** data of user/info: the account and its current grant (docs/console.md "User info"). */
-export interface UserInfo {
-  /** The account's id: the console tells the account's own row apart by it (no 停用 on oneself). */
-  accountId: number;
-  name: string;
-  remark: string;
-  avatar: string;
-  jobName: string;
-  phone: string;
-  role: Role;
-  shop: string | null;
-  shopID: number | null;
-}
+/** data of user/login/*: the session's bearer token. */
+export const loginAnswerSchema = z.object({ token: z.string() });
 
-export interface Grant {
-  role: Role;
-  shopID: number | null;
-  shop: string | null;
-}
+/** data of user/info: the account and its current grant (docs/console.md "User info"). */
+export const userInfoSchema = z.object({
+  /** The account's id: the console tells the account's own row apart by it (no 停用 on oneself). */
+  accountId: z.number(),
+  name: z.string(),
+  remark: z.string(),
+  avatar: z.string(),
+  jobName: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  shop: z.string().nullable(),
+  shopID: z.number().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const grantRowSchema = z.object({ role: z.enum(ROLES), shopID: z.number().nullable(), shop: z.string().nullable() });
+export type Grant = z.infer<typeof grantRowSchema>;
 
 /** data of user/role/shop. */
-export interface RoleShopList {
-  grants: Grant[];
-  current: { role: Role; shopID: number | null };
-}
+export const roleShopListSchema = z.object({
+  grants: z.array(grantRowSchema),
+  current: z.object({ role: z.enum(ROLES), shopID: z.number().nullable() }),
+});
+export type RoleShopList = z.infer<typeof roleShopListSchema>;

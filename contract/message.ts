@@ -61,6 +61,12 @@ export const MESSAGE_LIST = {
 
 /** data of GET messages/unread-count. */
 export type UnreadCount = Record<MessageType | 'total', number>;
+export const unreadCountSchema = z.object({
+  total: z.number(),
+  message: z.number(),
+  notice: z.number(),
+  todo: z.number(),
+}) satisfies z.ZodType<UnreadCount>;
 
 export const MESSAGE_READ_MAX = 200;
 

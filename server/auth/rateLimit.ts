@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { tooManyUntil } from './retryAfter';
+import { refuses } from '../http/refusals';
 
 /**
  * Per-client-IP limits on the auth calls. Counters live in rate_limit_hits (fixed windows), so every
@@ -43,7 +44,7 @@ export async function hitRateLimit(db: DbOrTx, key: string, max: number, windowS
 /** preHandler counting the call against its bucket for the client's IP. */
 export function rateLimit(bucket: RateLimitBucket) {
   const { max, windowSeconds } = AUTH_RATE_LIMITS[bucket];
-  return async (req: FastifyRequest): Promise<void> => {
+  return refuses([429], async (req: FastifyRequest): Promise<void> => {
     await hitRateLimit(req.server.db, `${bucket}:${req.ip}`, max, windowSeconds);
-  };
+  });
 }

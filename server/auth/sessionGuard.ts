@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors';
+import { refuses } from '../http/refusals';
 import { ErrorCode } from '../../contract/envelope';
 import type { Role } from '../../contract/roles';
 import { accounts, sessions, shops } from '../db/schema';
@@ -104,7 +105,7 @@ async function sessionOfToken(req: FastifyRequest, tokenHash: string, now: numbe
  * preValidation: loads the session behind the bearer token or answers 50008 / 50012 / 50014. A cached
  * session only ever lets a request through; any refusal is decided on a fresh read.
  */
-export async function authenticate(req: FastifyRequest): Promise<void> {
+export const authenticate = refuses([401], async function authenticate(req: FastifyRequest): Promise<void> {
   const token = bearer(req);
   if (!token) throw illegalToken();
   const { db } = req.server;
@@ -126,7 +127,7 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
     shopId: row.shopId,
     shopName: row.shopName,
   };
-}
+});
 
 /** The session of an authenticated request. */
 export function sessionOf(req: FastifyRequest): SessionContext {

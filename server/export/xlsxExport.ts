@@ -45,7 +45,7 @@ let running = 0;
 
 /** Rows fetched from the cursor at a time: few enough to keep memory flat, many enough to keep round trips rare. */
 const FETCH_ROWS = 2000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function selected(c: ExportColumn): SQL | PgColumn {
   if (c.format === 'time') return sql`to_char(${c.value} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;

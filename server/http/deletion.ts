@@ -13,7 +13,7 @@ import { deleteBlockSchema, deleteBlocksQuerySchema, type DeleteBlock } from '..
 import { findRow, type Resource, type RowOf } from './resource';
 import { conflict } from './errors';
 import { ok } from './reply';
-import { envelope, idParams } from './routeSchemas';
+import { envelope, idParams, nullAnswer } from './routeSchemas';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -78,7 +78,7 @@ export function deleteRoutes<T extends PgTable, F extends Record<string, FilterF
   }
   const base = resourcePath(descriptor);
   const preValidation = resourceGuard(descriptor, 'delete');
-  app.delete(`${base}/:id`, { preValidation, schema: { params: idParams } }, async (req) => {
+  app.delete(`${base}/:id`, { preValidation, schema: { params: idParams, response: nullAnswer } }, async (req) => {
     await deleteRow(app.db, req, res, req.params.id, words);
     return ok(null);
   });

@@ -34,5 +34,8 @@ function simplify(node: unknown): unknown {
  * document shows) by fast-json-stringify, Fastify's own serializer: encoding each answer through zod
  * first cost the customers list a measurable share of its throughput (README "Decisions").
  */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJsonStringify(simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' })) as AnySchema);
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, httpStatus }) =>
+  // Error answers are written as they are: small and rare, and no key of their data may be dropped.
+  Number(httpStatus) >= 400
+    ? JSON.stringify
+    : fastJsonStringify(simplify(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' })) as AnySchema);

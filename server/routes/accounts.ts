@@ -5,6 +5,7 @@ import {
   LAST_GRANT_MESSAGE,
   accountCreateSchema,
   accountResource,
+  accountRowSchema,
   accountUpdateSchema,
   grantLabel,
   grantSchema,
@@ -23,7 +24,7 @@ import { changes } from '../http/validate';
 import { ok, page } from '../http/reply';
 import { conflict, notFound } from '../http/errors';
 import { serverResource } from '../http/resource';
-import { idParam, idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, idParam, idParams, listSchema, readSchema } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 import { accountColumns, accountView, accountViews, grantsOf } from '../accounts/accountView';
 import { generateInitialPassword } from '../accounts/initialPassword';
@@ -84,6 +85,10 @@ async function lockAccount(tx: Tx, id: number) {
   return row;
 }
 
+const accountAnswer = { 200: envelope(accountResource.schemas.row) };
+/** A new account or a reset password: the row with the initial password, shown once. */
+const withInitialPassword = accountRowSchema.extend({ initialPassword: z.string() });
+
 /** Admins manage accounts and their grants (/business/account). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(accountResource, verb) });
@@ -115,51 +120,59 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(view);
   });
 
-  app.post(base, { ...guard('create'), schema: { body: accountCreateSchema } }, async (req) => {
-    const input = req.body;
-    const initialPassword = generateInitialPassword();
-    // scrypt outside the transaction: no lock is held while it runs.
-    const passwordHash = await hashPassword(initialPassword);
-    const id = await app.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.phone, input.phone));
-      if (taken) throw conflict(`手机号 ${maskPhone(input.phone)} 已被账号「${taken.name}」使用`);
-      const grants = await checkGrantShops(tx, input.grants, (i) => `grants.${i}.shopID`);
-      const { grants: _grants, ...fields } = input;
-      const [created] = await tx
-        .insert(accounts)
-        .values({ ...fields, passwordHash })
-        .returning({ id: accounts.id });
-      await tx.insert(accountGrants).values(grants.map((g) => ({ accountId: created.id, role: g.role, shopId: g.shopID })));
-      for (const g of grants) await notifyGrantAdded(tx, created.id, g);
-      const labels = grants.map((g) => grantLabel(g.role, g.shopName)).join('、');
-      await audit(tx, req, {
-        action: 'create',
-        entity: 'account',
-        entityId: created.id,
-        summary: `新建账号 ${input.name}（${maskPhone(input.phone)}），角色：${labels}`,
+  app.post(
+    base,
+    { ...guard('create'), schema: { body: accountCreateSchema, response: { 200: envelope(withInitialPassword) } } },
+    async (req) => {
+      const input = req.body;
+      const initialPassword = generateInitialPassword();
+      // scrypt outside the transaction: no lock is held while it runs.
+      const passwordHash = await hashPassword(initialPassword);
+      const id = await app.db.transaction(async (tx) => {
+        const [taken] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.phone, input.phone));
+        if (taken) throw conflict(`手机号 ${maskPhone(input.phone)} 已被账号「${taken.name}」使用`);
+        const grants = await checkGrantShops(tx, input.grants, (i) => `grants.${i}.shopID`);
+        const { grants: _grants, ...fields } = input;
+        const [created] = await tx
+          .insert(accounts)
+          .values({ ...fields, passwordHash })
+          .returning({ id: accounts.id });
+        await tx.insert(accountGrants).values(grants.map((g) => ({ accountId: created.id, role: g.role, shopId: g.shopID })));
+        for (const g of grants) await notifyGrantAdded(tx, created.id, g);
+        const labels = grants.map((g) => grantLabel(g.role, g.shopName)).join('、');
+        await audit(tx, req, {
+          action: 'create',
+          entity: 'account',
+          entityId: created.id,
+          summary: `新建账号 ${input.name}（${maskPhone(input.phone)}），角色：${labels}`,
+        });
+        return created.id;
       });
-      return created.id;
-    });
-    return ok({ ...(await accountView(app.db, id)), initialPassword });
-  });
+      return ok({ ...(await accountView(app.db, id)), initialPassword });
+    },
+  );
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: accountUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    await app.db.transaction(async (tx) => {
-      const before = await lockAccount(tx, id);
-      const summary = diffSummary(before, input);
-      if (!summary) return;
-      await tx
-        .update(accounts)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(accounts.id, id));
-      await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary });
-    });
-    return ok(await accountView(app.db, id));
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: accountUpdateSchema, response: accountAnswer } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      await app.db.transaction(async (tx) => {
+        const before = await lockAccount(tx, id);
+        const summary = diffSummary(before, input);
+        if (!summary) return;
+        await tx
+          .update(accounts)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(accounts.id, id));
+        await audit(tx, req, { action: 'update', entity: 'account', entityId: id, summary });
+      });
+      return ok(await accountView(app.db, id));
+    },
+  );
 
-  app.post(`${base}/:id/disable`, { ...guard('action:disable'), schema: { params: idParams } }, async (req) => {
+  app.post(`${base}/:id/disable`, { ...guard('action:disable'), schema: { params: idParams, response: accountAnswer } }, async (req) => {
     const { id } = req.params;
     if (id === sessionOf(req).accountId) throw conflict('不能停用自己的账号');
     await app.db.transaction(async (tx) => {
@@ -181,7 +194,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.post(`${base}/:id/enable`, { ...guard('action:enable'), schema: { params: idParams } }, async (req) => {
+  app.post(`${base}/:id/enable`, { ...guard('action:enable'), schema: { params: idParams, response: accountAnswer } }, async (req) => {
     const { id } = req.params;
     await app.db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
@@ -195,67 +208,75 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await accountView(app.db, id));
   });
 
-  app.post(`${base}/:id/reset-password`, { ...guard('action:reset-password'), schema: { params: idParams } }, async (req) => {
-    const { id } = req.params;
-    const s = sessionOf(req);
-    // Resetting one's own password here would end the admin's own session without knowing the old one.
-    if (id === s.accountId) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
-    const initialPassword = generateInitialPassword();
-    const passwordHash = await hashPassword(initialPassword);
-    await app.db.transaction(async (tx) => {
-      const before = await lockAccount(tx, id);
-      await tx
-        .update(accounts)
-        .set({ passwordHash, updatedAt: sql`now()` })
-        .where(eq(accounts.id, id));
-      const ended = await revokeSessions(tx, id, 'password');
-      await notifyPasswordReset(tx, id, s.accountName);
-      await audit(tx, req, {
-        action: 'reset-password',
-        entity: 'account',
-        entityId: id,
-        summary: `重置账号 ${before.name} 的密码，结束 ${ended} 个登录会话`,
+  app.post(
+    `${base}/:id/reset-password`,
+    { ...guard('action:reset-password'), schema: { params: idParams, response: { 200: envelope(withInitialPassword) } } },
+    async (req) => {
+      const { id } = req.params;
+      const s = sessionOf(req);
+      // Resetting one's own password here would end the admin's own session without knowing the old one.
+      if (id === s.accountId) throw conflict('不能在此重置自己的密码，请在「用户设置」中修改密码');
+      const initialPassword = generateInitialPassword();
+      const passwordHash = await hashPassword(initialPassword);
+      await app.db.transaction(async (tx) => {
+        const before = await lockAccount(tx, id);
+        await tx
+          .update(accounts)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(accounts.id, id));
+        const ended = await revokeSessions(tx, id, 'password');
+        await notifyPasswordReset(tx, id, s.accountName);
+        await audit(tx, req, {
+          action: 'reset-password',
+          entity: 'account',
+          entityId: id,
+          summary: `重置账号 ${before.name} 的密码，结束 ${ended} 个登录会话`,
+        });
       });
-    });
-    return ok({ ...(await accountView(app.db, id)), initialPassword });
-  });
+      return ok({ ...(await accountView(app.db, id)), initialPassword });
+    },
+  );
 
-  app.post(`${base}/:id/grants`, { ...guard('action:grants'), schema: { params: idParams, body: grantSchema } }, async (req) => {
-    const { id } = req.params;
-    const grant = req.body;
-    await app.db.transaction(async (tx) => {
-      const account = await lockAccount(tx, id);
-      const [{ shopName }] = await checkGrantShops(tx, [grant], () => 'shopID');
-      const label = grantLabel(grant.role, shopName);
-      const [dup] = await tx
-        .select({ id: accountGrants.id })
-        .from(accountGrants)
-        .where(
-          and(
-            eq(accountGrants.accountId, id),
-            eq(accountGrants.role, grant.role),
-            sql`${accountGrants.shopId} is not distinct from ${grant.shopID}`,
-          ),
-        );
-      if (dup) throw conflict(`账号「${account.name}」已有「${label}」角色`);
-      const [created] = await tx
-        .insert(accountGrants)
-        .values({ accountId: id, role: grant.role, shopId: grant.shopID })
-        .returning({ id: accountGrants.id });
-      await notifyGrantAdded(tx, id, { role: grant.role, shopName });
-      await audit(tx, req, {
-        action: 'grant-add',
-        entity: 'account',
-        entityId: id,
-        summary: `为账号 ${account.name} 添加角色 ${label}（授权 ${created.id}）`,
+  app.post(
+    `${base}/:id/grants`,
+    { ...guard('action:grants'), schema: { params: idParams, body: grantSchema, response: accountAnswer } },
+    async (req) => {
+      const { id } = req.params;
+      const grant = req.body;
+      await app.db.transaction(async (tx) => {
+        const account = await lockAccount(tx, id);
+        const [{ shopName }] = await checkGrantShops(tx, [grant], () => 'shopID');
+        const label = grantLabel(grant.role, shopName);
+        const [dup] = await tx
+          .select({ id: accountGrants.id })
+          .from(accountGrants)
+          .where(
+            and(
+              eq(accountGrants.accountId, id),
+              eq(accountGrants.role, grant.role),
+              sql`${accountGrants.shopId} is not distinct from ${grant.shopID}`,
+            ),
+          );
+        if (dup) throw conflict(`账号「${account.name}」已有「${label}」角色`);
+        const [created] = await tx
+          .insert(accountGrants)
+          .values({ accountId: id, role: grant.role, shopId: grant.shopID })
+          .returning({ id: accountGrants.id });
+        await notifyGrantAdded(tx, id, { role: grant.role, shopName });
+        await audit(tx, req, {
+          action: 'grant-add',
+          entity: 'account',
+          entityId: id,
+          summary: `为账号 ${account.name} 添加角色 ${label}（授权 ${created.id}）`,
+        });
       });
-    });
-    return ok(await accountView(app.db, id));
-  });
+      return ok(await accountView(app.db, id));
+    },
+  );
 
   app.delete(
     `${base}/:id/grants/:grantId`,
-    { ...guard('action:grants'), schema: { params: z.object({ id: idParam, grantId: idParam }) } },
+    { ...guard('action:grants'), schema: { params: z.object({ id: idParam, grantId: idParam }), response: accountAnswer } },
     async (req) => {
       const { id, grantId } = req.params;
       await app.db.transaction(async (tx) => {

@@ -16,7 +16,7 @@ import { resourceGuard } from '../auth/resourceGuard';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
-import { envelope, idParams, listSchema } from '../http/routeSchemas';
+import { envelope, idParams, listSchema, rowAnswer } from '../http/routeSchemas';
 import { bookAppointment, changeAppointment, appointmentView, type AppointmentRow } from '../appointments/booking';
 import { applyAppointmentAction } from '../appointments/transitions';
 import {
@@ -66,26 +66,40 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await readAppointment(app.db, sessionOf(req), req.params.id)),
   );
 
-  app.post(base, { ...guard('create'), ...SESSION_NEUTRAL, schema: { body: appointmentCreateSchema } }, async (req) =>
-    ok(await bookAppointment(app.db, actor(req), req.body)),
+  app.post(
+    base,
+    { ...guard('create'), ...SESSION_NEUTRAL, schema: { body: appointmentCreateSchema, response: rowAnswer(appointmentResource) } },
+    async (req) => ok(await bookAppointment(app.db, actor(req), req.body)),
   );
 
   app.patch(
     `${base}/:id`,
-    { ...guard('update'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentUpdateSchema } },
+    {
+      ...guard('update'),
+      ...SESSION_NEUTRAL,
+      schema: { params: idParams, body: appointmentUpdateSchema, response: rowAnswer(appointmentResource) },
+    },
     async (req) => ok(await changeAppointment(app.db, actor(req), req.params.id, changes(req.body))),
   );
 
   // cancel takes its reason; the other steps take no body (an unknown field is 40000).
   app.post(
     `${base}/:id/cancel`,
-    { ...guard('action:cancel'), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentCancelSchema } },
+    {
+      ...guard('action:cancel'),
+      ...SESSION_NEUTRAL,
+      schema: { params: idParams, body: appointmentCancelSchema, response: rowAnswer(appointmentResource) },
+    },
     async (req) => ok(await applyAppointmentAction(app.db, actor(req), req.params.id, 'cancel', req.body.reason)),
   );
   for (const action of APPOINTMENT_ACTIONS.filter((a) => a !== 'cancel')) {
     app.post(
       `${base}/:id/${action}`,
-      { ...guard(`action:${action}`), ...SESSION_NEUTRAL, schema: { params: idParams, body: appointmentActionSchema } },
+      {
+        ...guard(`action:${action}`),
+        ...SESSION_NEUTRAL,
+        schema: { params: idParams, body: appointmentActionSchema, response: rowAnswer(appointmentResource) },
+      },
       async (req) => ok(await applyAppointmentAction(app.db, actor(req), req.params.id, action)),
     );
   }

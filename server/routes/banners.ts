@@ -10,7 +10,7 @@ import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { findRow, sendList, serverResource } from '../http/resource';
 import { deleteRoutes } from '../http/deletion';
-import { idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
 const resource = serverResource({
@@ -48,7 +48,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await findRow(app.db, req, resource, req.params.id)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: bannerCreateSchema } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: bannerCreateSchema, response: rowAnswer(bannerResource) } }, async (req) => {
     const input = req.body;
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(banners).values(input).returning();
@@ -58,25 +58,29 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: bannerUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findRow(tx, req, resource, id, true);
-      if (!bannerPeriodValid({ ...before, ...input }))
-        throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
-      const summary = diffSummary(before, input);
-      if (!summary) return before;
-      const [after] = await tx
-        .update(banners)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(banners.id, id))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'banner', entityId: id, summary });
-      return after;
-    });
-    return ok(row);
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: bannerUpdateSchema, response: rowAnswer(bannerResource) } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await findRow(tx, req, resource, id, true);
+        if (!bannerPeriodValid({ ...before, ...input }))
+          throw invalid(BANNER_PERIOD_ERROR.message, [{ field: 'endAt', message: BANNER_PERIOD_ERROR.message }]);
+        const summary = diffSummary(before, input);
+        if (!summary) return before;
+        const [after] = await tx
+          .update(banners)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(banners.id, id))
+          .returning();
+        await audit(tx, req, { action: 'update', entity: 'banner', entityId: id, summary });
+        return after;
+      });
+      return ok(row);
+    },
+  );
 
   deleteRoutes(app, resource, {
     summary: (b) => `删除活动 ${b.name}`,

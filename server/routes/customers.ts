@@ -23,7 +23,7 @@ import { ok } from '../http/reply';
 import { conflict, invalid, type AppError } from '../http/errors';
 import { currentShopId, findRow, listStatements, pgErrorOf, revealPhone, sendStatements, serverResource } from '../http/resource';
 import { deleteRoutes } from '../http/deletion';
-import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, fullPhoneSchema, idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { lookupCustomer } from '../customers/lookup';
 import { audit, diffSummary } from '../audit/audit';
 import { hitRateLimit } from '../auth/rateLimit';
@@ -169,11 +169,13 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))),
   );
 
-  app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
-    ok(await revealPhone(app.db, req, resource, req.params.id, (c) => c.phone)),
+  app.post(
+    `${base}/:id/reveal-phone`,
+    { ...guard('action:reveal-phone'), schema: { params: idParams, response: { 200: envelope(fullPhoneSchema) } } },
+    async (req) => ok(await revealPhone(app.db, req, resource, req.params.id, (c) => c.phone)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: customerCreateSchema } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: customerCreateSchema, response: rowAnswer(customerResource) } }, async (req) => {
     const input = req.body;
     const shopId = currentShopId(req);
     const row = await uniquePhone(req, input.phone, () =>
@@ -195,26 +197,30 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    const row = await uniquePhone(req, input.phone, () =>
-      app.db.transaction(async (tx) => {
-        const before = await findRow(tx, req, resource, id, true);
-        const summary = diffSummary(before, input);
-        if (!summary) return before;
-        if (input.phone !== undefined && input.phone !== before.phone) await assertPhoneFree(tx, input.phone, id);
-        const [after] = await tx
-          .update(customers)
-          .set({ ...input, updatedAt: sql`now()` })
-          .where(eq(customers.id, id))
-          .returning();
-        await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary });
-        return after;
-      }),
-    );
-    return ok(withMaskedPhone(row));
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema, response: rowAnswer(customerResource) } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      const row = await uniquePhone(req, input.phone, () =>
+        app.db.transaction(async (tx) => {
+          const before = await findRow(tx, req, resource, id, true);
+          const summary = diffSummary(before, input);
+          if (!summary) return before;
+          if (input.phone !== undefined && input.phone !== before.phone) await assertPhoneFree(tx, input.phone, id);
+          const [after] = await tx
+            .update(customers)
+            .set({ ...input, updatedAt: sql`now()` })
+            .where(eq(customers.id, id))
+            .returning();
+          await audit(tx, req, { action: 'update', entity: 'customer', entityId: id, summary });
+          return after;
+        }),
+      );
+      return ok(withMaskedPhone(row));
+    },
+  );
 
   deleteRoutes(app, resource, {
     summary: (c) => `删除客户 ${c.name} ${maskPhone(c.phone)}`,

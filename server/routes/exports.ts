@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { resourcePath, type FilterField } from '../../contract/resource';
 import { resourceGuard } from '../auth/resourceGuard';
-import { sendListExport, type ExportSheet } from '../export/xlsxExport';
+import { fileAnswer } from '../http/routeSchemas';
+import { XLSX_TYPE, sendListExport, type ExportSheet } from '../export/xlsxExport';
 import type { Resource } from '../http/resource';
+import { ERROR_ANSWERS } from '../http/apiDocument';
 import { performanceList } from '../performance/listing';
 import { ledgerList } from '../ledger/listing';
 import { orderList } from '../orders/listing';
@@ -18,7 +20,10 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const exportOf = <T extends PgTable, F extends Record<string, FilterField>>(list: Resource<T, F>, sheet: ExportSheet) =>
     app.get(
       `${resourcePath(list.descriptor)}/export`,
-      { preValidation: resourceGuard(list.descriptor, 'list'), schema: { querystring: list.listQuery } },
+      {
+        preValidation: resourceGuard(list.descriptor, 'list'),
+        schema: { querystring: list.listQuery, response: { 200: fileAnswer('列表的 .xlsx 文件', [XLSX_TYPE]), 429: ERROR_ANSWERS[429] } },
+      },
       (req, reply) => sendListExport(app, req, reply, list, req.query, sheet),
     );
   exportOf(performanceList, performanceSheet);

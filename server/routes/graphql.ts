@@ -9,6 +9,7 @@ import { reportContext } from '../graphql/context';
 import { MAX_TOKENS, costLimit, depthLimit, introspectionLimit } from '../graphql/limits';
 import { formatExecution, fromAppError, handleRequestError } from '../graphql/errors';
 import { checkRequest } from '../graphql/request';
+import { graphqlAnswers } from '../graphql/document';
 import { AnswerCache } from '../db/answerCache';
 import { SESSION_NEUTRAL } from '../auth/sessionCache';
 
@@ -54,7 +55,11 @@ export default async function graphqlRoutes(app: FastifyInstance): Promise<void>
     errorFormatter: formatExecution as never,
     errorHandler: handleRequestError as never,
     // The request is checked by checkRequest, not by mercurius' JSON schemas (our compilers are zod's);
-    // the endpoint is documented in docs/api.md rather than in the OpenAPI document.
-    additionalRouteOptions: { schema: { hide: true }, preValidation: guard, ...SESSION_NEUTRAL },
+    // the OpenAPI document shows its body from server/graphql/document.ts.
+    additionalRouteOptions: {
+      schema: { response: graphqlAnswers, security: [{ bearerAuth: [] }] },
+      preValidation: guard,
+      ...SESSION_NEUTRAL,
+    },
   });
 }

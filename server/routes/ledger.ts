@@ -13,7 +13,7 @@ import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
-import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { ledgerList, ledgerListStatements, ledgerView, readLedgerEntry, type LedgerRow } from '../ledger/listing';
 import { addLedgerEntry, reverseLedgerEntry } from '../ledger/entries';
 import { ledgerSummary } from '../ledger/summary';
@@ -44,8 +44,10 @@ const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await addLedgerEntry(app.db, actor(req), req.body)),
   );
 
-  app.post(`${base}/:id/reverse`, { ...guard('action:reverse'), schema: { params: idParams, body: ledgerReverseSchema } }, async (req) =>
-    ok(await reverseLedgerEntry(app.db, actor(req), req.params.id, req.body.reason)),
+  app.post(
+    `${base}/:id/reverse`,
+    { ...guard('action:reverse'), schema: { params: idParams, body: ledgerReverseSchema, response: rowAnswer(ledgerEntryResource) } },
+    async (req) => ok(await reverseLedgerEntry(app.db, actor(req), req.params.id, req.body.reason)),
   );
 };
 

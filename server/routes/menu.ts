@@ -1,12 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../contract/api';
-import { menuFor } from '../../contract/access';
+import { menuFor, serverMenuSchema } from '../../contract/access';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
+import { envelope } from '../http/routeSchemas';
 
 /** The server menu of the current role (docs/console.md shape), built from the shared route table. */
-const menuRoutes: FastifyPluginAsync = async (app) => {
-  app.post(API.menu, { preValidation: authenticate }, async (req) => ok(menuFor(sessionOf(req).role)));
+const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(API.menu, { preValidation: authenticate, schema: { response: { 200: envelope(serverMenuSchema) } } }, async (req) =>
+    ok(menuFor(sessionOf(req).role)),
+  );
 };
 
 export default menuRoutes;

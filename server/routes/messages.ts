@@ -9,8 +9,10 @@ import {
   messageReadSchema,
   messageRowSchema,
   messageScopeSchema,
+  unreadCountSchema,
   type UnreadCount,
 } from '../../contract/message';
+
 import { messages } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { listQuery, listSpec } from '../db/list/listQuery';
@@ -18,6 +20,8 @@ import { listRequestSchema } from '../http/listRequest';
 import { ok, page } from '../http/reply';
 import { envelope } from '../http/routeSchemas';
 import { audit } from '../audit/audit';
+
+const updatedAnswer = { 200: envelope(z.object({ updated: z.number() })) };
 
 const spec = listSpec({
   ...MESSAGE_LIST,
@@ -77,21 +81,25 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(MESSAGE_API.unreadCount, { preValidation: authenticate }, async (req) => {
-    const rows = await app.db
-      .select({ type: messages.type, n: count() })
-      .from(messages)
-      .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread)))
-      .groupBy(messages.type);
-    const counts: UnreadCount = { total: 0, message: 0, notice: 0, todo: 0 };
-    for (const r of rows) {
-      counts[r.type] = r.n;
-      counts.total += r.n;
-    }
-    return ok(counts);
-  });
+  app.get(
+    MESSAGE_API.unreadCount,
+    { preValidation: authenticate, schema: { response: { 200: envelope(unreadCountSchema) } } },
+    async (req) => {
+      const rows = await app.db
+        .select({ type: messages.type, n: count() })
+        .from(messages)
+        .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread)))
+        .groupBy(messages.type);
+      const counts: UnreadCount = { total: 0, message: 0, notice: 0, todo: 0 };
+      for (const r of rows) {
+        counts[r.type] = r.n;
+        counts.total += r.n;
+      }
+      return ok(counts);
+    },
+  );
 
-  app.post(MESSAGE_API.read, { preValidation: authenticate, schema: { body: messageReadSchema } }, async (req) => {
+  app.post(MESSAGE_API.read, { preValidation: authenticate, schema: { body: messageReadSchema, response: updatedAnswer } }, async (req) => {
     const { ids } = req.body;
     const updated = await app.db.transaction(async (tx) => {
       const done = await tx
@@ -105,39 +113,47 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ updated });
   });
 
-  app.post(MESSAGE_API.readAll, { preValidation: authenticate, schema: { body: messageScopeSchema } }, async (req) => {
-    const { type } = req.body;
-    const updated = await app.db.transaction(async (tx) => {
-      const done = await tx
-        .update(messages)
-        .set({ status: MESSAGE_STATUS.read })
-        .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread), type ? eq(messages.type, type) : undefined))
-        .returning({ id: messages.id });
-      if (done.length)
-        await audit(tx, req, { action: 'read-all', entity: 'message', summary: `全部已读（${type ?? '全部类型'}）：${done.length} 条` });
-      return done.length;
-    });
-    return ok({ updated });
-  });
+  app.post(
+    MESSAGE_API.readAll,
+    { preValidation: authenticate, schema: { body: messageScopeSchema, response: updatedAnswer } },
+    async (req) => {
+      const { type } = req.body;
+      const updated = await app.db.transaction(async (tx) => {
+        const done = await tx
+          .update(messages)
+          .set({ status: MESSAGE_STATUS.read })
+          .where(and(mine(req), eq(messages.status, MESSAGE_STATUS.unread), type ? eq(messages.type, type) : undefined))
+          .returning({ id: messages.id });
+        if (done.length)
+          await audit(tx, req, { action: 'read-all', entity: 'message', summary: `全部已读（${type ?? '全部类型'}）：${done.length} 条` });
+        return done.length;
+      });
+      return ok({ updated });
+    },
+  );
 
   /**
    * "Clear" empties the list the user is looking at: every message of that tab (type), read or not,
    * or of every tab without a type. Messages only point at records that live elsewhere, so nothing
    * of the business is lost by deleting them.
    */
-  app.post(MESSAGE_API.clear, { preValidation: authenticate, schema: { body: messageScopeSchema } }, async (req) => {
-    const { type } = req.body;
-    const deleted = await app.db.transaction(async (tx) => {
-      const gone = await tx
-        .delete(messages)
-        .where(and(mine(req), type ? eq(messages.type, type) : undefined))
-        .returning({ id: messages.id });
-      if (gone.length)
-        await audit(tx, req, { action: 'clear', entity: 'message', summary: `清空消息（${type ?? '全部类型'}）：${gone.length} 条` });
-      return gone.length;
-    });
-    return ok({ deleted });
-  });
+  app.post(
+    MESSAGE_API.clear,
+    { preValidation: authenticate, schema: { body: messageScopeSchema, response: { 200: envelope(z.object({ deleted: z.number() })) } } },
+    async (req) => {
+      const { type } = req.body;
+      const deleted = await app.db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(messages)
+          .where(and(mine(req), type ? eq(messages.type, type) : undefined))
+          .returning({ id: messages.id });
+        if (gone.length)
+          await audit(tx, req, { action: 'clear', entity: 'message', summary: `清空消息（${type ?? '全部类型'}）：${gone.length} 条` });
+        return gone.length;
+      });
+      return ok({ deleted });
+    },
+  );
 };
 
 export default messageRoutes;

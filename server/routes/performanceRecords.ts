@@ -12,7 +12,7 @@ import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
-import { envelope, idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import {
   performanceList,
   performanceListStatements,
@@ -54,12 +54,20 @@ const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/:id/approve`,
-    { ...guard('action:approve'), schema: { params: idParams, body: performanceApproveSchema } },
+    {
+      ...guard('action:approve'),
+      schema: { params: idParams, body: performanceApproveSchema, response: rowAnswer(performanceRecordResource) },
+    },
     async (req) => ok(await reviewPerformanceRecord(app.db, actor(req), req.params.id, { approve: true })),
   );
 
-  app.post(`${base}/:id/reject`, { ...guard('action:reject'), schema: { params: idParams, body: performanceRejectSchema } }, async (req) =>
-    ok(await reviewPerformanceRecord(app.db, actor(req), req.params.id, { approve: false, reason: req.body.reason })),
+  app.post(
+    `${base}/:id/reject`,
+    {
+      ...guard('action:reject'),
+      schema: { params: idParams, body: performanceRejectSchema, response: rowAnswer(performanceRecordResource) },
+    },
+    async (req) => ok(await reviewPerformanceRecord(app.db, actor(req), req.params.id, { approve: false, reason: req.body.reason })),
   );
 };
 

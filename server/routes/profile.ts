@@ -6,6 +6,8 @@ import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { userInfo } from '../auth/grants';
 import { changes } from '../http/validate';
 import { ok } from '../http/reply';
+import { envelope } from '../http/routeSchemas';
+import { userInfoSchema } from '../../contract/auth';
 import { audit, diffSummary } from '../audit/audit';
 
 /**
@@ -13,26 +15,30 @@ import { audit, diffSummary } from '../audit/audit';
  * is the login id and stays read-only (the strict schema answers "不允许的字段：phone").
  */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(PROFILE_API, { preValidation: authenticate, schema: { body: accountUpdateSchema } }, async (req) => {
-    const s = sessionOf(req);
-    const input = changes(req.body);
-    const info = await app.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ name: accounts.name, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar })
-        .from(accounts)
-        .where(eq(accounts.id, s.accountId))
-        .for('update');
-      const summary = diffSummary(before, input);
-      if (!summary) return userInfo(tx, s);
-      await tx
-        .update(accounts)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(accounts.id, s.accountId));
-      await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary });
-      return userInfo(tx, s);
-    });
-    return ok(info);
-  });
+  app.patch(
+    PROFILE_API,
+    { preValidation: authenticate, schema: { body: accountUpdateSchema, response: { 200: envelope(userInfoSchema) } } },
+    async (req) => {
+      const s = sessionOf(req);
+      const input = changes(req.body);
+      const info = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ name: accounts.name, jobName: accounts.jobName, remark: accounts.remark, avatar: accounts.avatar })
+          .from(accounts)
+          .where(eq(accounts.id, s.accountId))
+          .for('update');
+        const summary = diffSummary(before, input);
+        if (!summary) return userInfo(tx, s);
+        await tx
+          .update(accounts)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(accounts.id, s.accountId));
+        await audit(tx, req, { action: 'update-profile', entity: 'account', entityId: s.accountId, summary });
+        return userInfo(tx, s);
+      });
+      return ok(info);
+    },
+  );
 };
 
 export default profileRoutes;

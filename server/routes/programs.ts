@@ -11,7 +11,7 @@ import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { findRow, sendList, serverResource } from '../http/resource';
 import { deleteRoutes } from '../http/deletion';
-import { idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
 const resource = serverResource({
@@ -55,7 +55,7 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await findRow(app.db, req, resource, req.params.id)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: programCreateSchema } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: programCreateSchema, response: rowAnswer(programResource) } }, async (req) => {
     const input = req.body;
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(programs).values(input).returning();
@@ -65,25 +65,29 @@ const programRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: programUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findRow(tx, req, resource, id, true);
-      if (!programPricesValid({ ...before, ...input }))
-        throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);
-      const summary = diffSummary(before, input);
-      if (!summary) return before;
-      const [after] = await tx
-        .update(programs)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(programs.id, id))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'program', entityId: id, summary });
-      return after;
-    });
-    return ok(row);
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: programUpdateSchema, response: rowAnswer(programResource) } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await findRow(tx, req, resource, id, true);
+        if (!programPricesValid({ ...before, ...input }))
+          throw invalid(PROGRAM_PRICE_ERROR.message, [{ field: 'vipPriceFen', message: PROGRAM_PRICE_ERROR.message }]);
+        const summary = diffSummary(before, input);
+        if (!summary) return before;
+        const [after] = await tx
+          .update(programs)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(programs.id, id))
+          .returning();
+        await audit(tx, req, { action: 'update', entity: 'program', entityId: id, summary });
+        return after;
+      });
+      return ok(row);
+    },
+  );
 
   deleteRoutes(app, resource, {
     summary: (p) => `删除服务项目 ${p.name}`,

@@ -11,7 +11,7 @@ import { conflict, invalid } from '../http/errors';
 import type { Tx } from '../db/client';
 import { findRow, sendList, serverResource } from '../http/resource';
 import { deleteRoutes } from '../http/deletion';
-import { idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
 const REGION_FILTER_ERROR = '所在地区筛选必须是六位区划代码';
@@ -74,7 +74,7 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await findRow(app.db, req, resource, req.params.id)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: shopCreateSchema } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: shopCreateSchema, response: rowAnswer(shopResource) } }, async (req) => {
     const input = req.body;
     const row = await app.db.transaction(async (tx) => {
       await assertNameFree(tx, input);
@@ -85,26 +85,30 @@ const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(row);
   });
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: shopUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findRow(tx, req, resource, id, true);
-      if (!shopHoursValid({ ...before, ...input }))
-        throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
-      const summary = diffSummary(before, input);
-      if (!summary) return before;
-      if (input.name !== undefined || input.status !== undefined) await assertNameFree(tx, { ...before, ...input }, id);
-      const [after] = await tx
-        .update(shops)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(shops.id, id))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary });
-      return after;
-    });
-    return ok(row);
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: shopUpdateSchema, response: rowAnswer(shopResource) } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await findRow(tx, req, resource, id, true);
+        if (!shopHoursValid({ ...before, ...input }))
+          throw invalid(SHOP_HOURS_ERROR.message, [{ field: 'closeTime', message: SHOP_HOURS_ERROR.message }]);
+        const summary = diffSummary(before, input);
+        if (!summary) return before;
+        if (input.name !== undefined || input.status !== undefined) await assertNameFree(tx, { ...before, ...input }, id);
+        const [after] = await tx
+          .update(shops)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(shops.id, id))
+          .returning();
+        await audit(tx, req, { action: 'update', entity: 'shop', entityId: id, summary });
+        return after;
+      });
+      return ok(row);
+    },
+  );
 
   deleteRoutes(app, resource, {
     summary: (shop) => `删除门店 ${shop.name}`,

@@ -12,7 +12,7 @@ import { ok } from '../http/reply';
 import { invalid } from '../http/errors';
 import { currentShopId, findRow, revealPhone, sendList, serverResource } from '../http/resource';
 import { deleteRoutes } from '../http/deletion';
-import { idParams, listSchema, readSchema } from '../http/routeSchemas';
+import { envelope, fullPhoneSchema, idParams, listSchema, readSchema, rowAnswer } from '../http/routeSchemas';
 import { audit, diffSummary } from '../audit/audit';
 
 const resource = serverResource({
@@ -69,11 +69,13 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(withMaskedPhone(await findRow(app.db, req, resource, req.params.id))),
   );
 
-  app.post(`${base}/:id/reveal-phone`, { ...guard('action:reveal-phone'), schema: { params: idParams } }, async (req) =>
-    ok(await revealPhone(app.db, req, resource, req.params.id, (m) => m.phone)),
+  app.post(
+    `${base}/:id/reveal-phone`,
+    { ...guard('action:reveal-phone'), schema: { params: idParams, response: { 200: envelope(fullPhoneSchema) } } },
+    async (req) => ok(await revealPhone(app.db, req, resource, req.params.id, (m) => m.phone)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: staffCreateSchema } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: staffCreateSchema, response: rowAnswer(staffResource) } }, async (req) => {
     const input = req.body;
     const shopId = currentShopId(req);
     const row = await app.db.transaction(async (tx) => {
@@ -88,24 +90,28 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(withMaskedPhone(row));
   });
 
-  app.patch(`${base}/:id`, { ...guard('update'), schema: { params: idParams, body: staffUpdateSchema } }, async (req) => {
-    const { id } = req.params;
-    const input = changes(req.body);
-    const row = await app.db.transaction(async (tx) => {
-      const before = await findRow(tx, req, resource, id, true);
-      const summary = diffSummary(before, input);
-      if (!summary) return before;
-      if (input.accountId !== before.accountId) await assertLinkableAccount(tx, input.accountId, before.shopId);
-      const [after] = await tx
-        .update(staff)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(eq(staff.id, id))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary });
-      return after;
-    });
-    return ok(withMaskedPhone(row));
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...guard('update'), schema: { params: idParams, body: staffUpdateSchema, response: rowAnswer(staffResource) } },
+    async (req) => {
+      const { id } = req.params;
+      const input = changes(req.body);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await findRow(tx, req, resource, id, true);
+        const summary = diffSummary(before, input);
+        if (!summary) return before;
+        if (input.accountId !== before.accountId) await assertLinkableAccount(tx, input.accountId, before.shopId);
+        const [after] = await tx
+          .update(staff)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(staff.id, id))
+          .returning();
+        await audit(tx, req, { action: 'update', entity: 'staff', entityId: id, summary });
+        return after;
+      });
+      return ok(withMaskedPhone(row));
+    },
+  );
 
   deleteRoutes(app, resource, {
     summary: (m) => `删除员工 ${m.name}`,

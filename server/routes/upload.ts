@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_PATH, type UploadedImage } from '../../contract/upload';
+import { MAX_UPLOAD_BYTES, UPLOAD_MIMES, UPLOAD_PATH, uploadedImageSchema, type UploadedImage } from '../../contract/upload';
 import { uploads } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
+import { envelope, fileAnswer } from '../http/routeSchemas';
 import { AppError, invalid, notFound } from '../http/errors';
 import { audit } from '../audit/audit';
 import { IMAGE_TYPES, extOf, sniffImage, type ImageStorage } from '../storage/imageStorage';
@@ -15,9 +16,11 @@ import { diskImageStorage } from '../storage/diskImageStorage';
 import { MAX_INPUT_PIXELS, UnreadableImage, reencodeImage } from '../storage/reencodeImage';
 import { hitRateLimit } from '../auth/rateLimit';
 import { tooManyUntil } from '../auth/retryAfter';
+import { refuses } from '../http/refusals';
 import type { Tx } from '../db/client';
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+const imageAnswer = fileAnswer('图片（上传时重新编码）', UPLOAD_MIMES);
 const refused = (message: string): AppError => invalid(message, [{ field: 'file', message }]);
 
 /** What @fastify/multipart throws for a request we refuse, as the client's 40000. */
@@ -57,7 +60,7 @@ export const DAILY_UPLOADS = 200;
 export const DAILY_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** Counted before the body is read, so a refused flood costs no decoding. */
-async function uploadRate(req: FastifyRequest): Promise<void> {
+const uploadRate = refuses([429], async (req: FastifyRequest): Promise<void> => {
   await hitRateLimit(
     req.server.db,
     `upload:${sessionOf(req).accountId}`,
@@ -65,7 +68,7 @@ async function uploadRate(req: FastifyRequest): Promise<void> {
     60,
     `每分钟最多上传 ${UPLOADS_PER_MINUTE} 张图片`,
   );
-}
+});
 
 /** 42900 when the account's uploads of the last 24 hours, with this one, exceed the daily quota. */
 async function checkDailyQuota(tx: Tx, accountId: number, bytes: number): Promise<void> {
@@ -92,73 +95,82 @@ const uploadRoutes: FastifyPluginAsyncZod<{ storage?: ImageStorage }> = async (a
   await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, parts: 5, fields: 4, fieldSize: 1024 } });
 
   // Any logged-in role: admins for banners and programs, managers for their shop's pictures.
-  app.post(UPLOAD_PATH, { preValidation: [authenticate, uploadRate] }, async (req) => {
-    if (!req.isMultipart()) throw refused('请以 multipart/form-data 方式上传图片');
-    let file: { bytes: Buffer; filename: string } | undefined;
-    try {
-      // Every part is read, so a second file is refused rather than silently dropped.
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        if (file) throw refused('一次只能上传一张图片');
-        file = { filename: part.filename, bytes: await part.toBuffer() };
+  app.post(
+    UPLOAD_PATH,
+    { preValidation: [authenticate, uploadRate], schema: { response: { 200: envelope(uploadedImageSchema) } } },
+    async (req) => {
+      if (!req.isMultipart()) throw refused('请以 multipart/form-data 方式上传图片');
+      let file: { bytes: Buffer; filename: string } | undefined;
+      try {
+        // Every part is read, so a second file is refused rather than silently dropped.
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (file) throw refused('一次只能上传一张图片');
+          file = { filename: part.filename, bytes: await part.toBuffer() };
+        }
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        // Anything else reading the parts is the body itself: cut off before its closing boundary,
+        // malformed part headers (busboy's plain Errors carry no code).
+        throw multipartRefusal(e) ?? refused('上传内容不完整或格式不正确，请重新上传');
       }
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      // Anything else reading the parts is the body itself: cut off before its closing boundary,
-      // malformed part headers (busboy's plain Errors carry no code).
-      throw multipartRefusal(e) ?? refused('上传内容不完整或格式不正确，请重新上传');
-    }
-    if (!file) throw refused('请选择要上传的图片');
-    const { bytes, filename } = file;
-    if (bytes.length === 0) throw refused('上传的文件是空的，请重新选择图片');
-    const ext = sniffImage(bytes);
-    if (!ext) throw refused('只能上传 JPEG、PNG 或 WebP 格式的图片');
-    const clean = await reencodeImage(bytes, ext).catch((e: unknown) => {
-      if (e instanceof UnreadableImage) throw refused(`图片无法读取：文件已损坏，或超过 ${MAX_INPUT_PIXELS / 1_000_000} 百万像素`);
-      throw e;
-    });
-
-    const account = sessionOf(req).accountId;
-    const image = await app.db.transaction(async (tx) => {
-      // One upload per account at a time checks the quota, so parallel ones cannot all slip under it.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${account}`}))`);
-      await checkDailyQuota(tx, account, clean.length);
-      const name = await storage.save(clean, ext);
-      const saved: UploadedImage = {
-        url: `${UPLOAD_PATH}/${name}`,
-        name: displayName(filename),
-        size: clean.length,
-        mime: IMAGE_TYPES[ext],
-      };
-      const [row] = await tx
-        .insert(uploads)
-        .values({ storedName: name, originalName: saved.name, mime: saved.mime, sizeBytes: saved.size, accountId: account })
-        .returning({ id: uploads.id });
-      await audit(tx, req, {
-        action: 'upload',
-        entity: 'upload',
-        entityId: row.id,
-        summary: `上传图片 ${saved.name}（${saved.size} 字节）存为 ${name}`,
+      if (!file) throw refused('请选择要上传的图片');
+      const { bytes, filename } = file;
+      if (bytes.length === 0) throw refused('上传的文件是空的，请重新选择图片');
+      const ext = sniffImage(bytes);
+      if (!ext) throw refused('只能上传 JPEG、PNG 或 WebP 格式的图片');
+      const clean = await reencodeImage(bytes, ext).catch((e: unknown) => {
+        if (e instanceof UnreadableImage) throw refused(`图片无法读取：文件已损坏，或超过 ${MAX_INPUT_PIXELS / 1_000_000} 百万像素`);
+        throw e;
       });
-      return saved;
-    });
-    return ok(image);
-  });
+
+      const account = sessionOf(req).accountId;
+      const image = await app.db.transaction(async (tx) => {
+        // One upload per account at a time checks the quota, so parallel ones cannot all slip under it.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload-quota:${account}`}))`);
+        await checkDailyQuota(tx, account, clean.length);
+        const name = await storage.save(clean, ext);
+        const saved: UploadedImage = {
+          url: `${UPLOAD_PATH}/${name}`,
+          name: displayName(filename),
+          size: clean.length,
+          mime: IMAGE_TYPES[ext],
+        };
+        const [row] = await tx
+          .insert(uploads)
+          .values({ storedName: name, originalName: saved.name, mime: saved.mime, sizeBytes: saved.size, accountId: account })
+          .returning({ id: uploads.id });
+        await audit(tx, req, {
+          action: 'upload',
+          entity: 'upload',
+          entityId: row.id,
+          summary: `上传图片 ${saved.name}（${saved.size} 字节）存为 ${name}`,
+        });
+        return saved;
+      });
+      return ok(image);
+    },
+  );
 
   // Public on purpose: <img> tags cannot send a bearer token, and 128-bit random names are not guessable.
-  app.get(`${UPLOAD_PATH}/:name`, { schema: { params: z.object({ name: z.string() }) } }, async (req, reply) => {
-    const { name } = req.params;
-    const stream = await storage.open(name);
-    if (!stream) throw notFound('图片不存在');
-    return (
-      reply
-        .header('content-type', IMAGE_TYPES[extOf(name)])
-        .header('x-content-type-options', 'nosniff')
-        // A stored name never changes its bytes.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stream)
-    );
-  });
+  app.get(
+    `${UPLOAD_PATH}/:name`,
+    { schema: { params: z.object({ name: z.string() }), response: { 200: imageAnswer } } },
+    async (req, reply) => {
+      const { name } = req.params;
+      const stream = await storage.open(name);
+      if (!stream) throw notFound('图片不存在');
+      return (
+        reply
+          .header('content-type', IMAGE_TYPES[extOf(name)])
+          .header('x-content-type-options', 'nosniff')
+          // A stored name never changes its bytes.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          // The document's schema describes the bytes as a binary string; what goes out is their stream.
+          .send(stream as unknown as string)
+      );
+    },
+  );
 };
 
 export default uploadRoutes;

@@ -8,6 +8,7 @@ import { seedDemo, DEMO_PASSWORD, type DemoContext } from '../../../server/seed/
 import { reminderText, type SmsSender } from '../../../server/auth/smsSender';
 import { API } from '../../../contract/api';
 import { withDatabase } from './databaseUrl';
+import { checkResponses } from './responseConformance';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -46,6 +47,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   };
   const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides };
   const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false, jobIntervalMs: 0 });
+  const conformance = checkResponses(app);
   await app.ready();
 
   return {
@@ -63,6 +65,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     },
     async close() {
       await app.close();
+      conformance.assertConforms();
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
