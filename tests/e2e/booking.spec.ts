@@ -1,7 +1,21 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
-import { MANAGER_TWO_SHOPS, loginThroughForm } from './support/login';
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { API } from '../../contract/api';
+import type { Appointment } from '../../contract/appointment';
+import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
 import { dialog } from './support/ui';
+
+/** The manager's shop's bookings of today in `status`, earliest first, through the API. */
+async function todays(request: APIRequestContext, token: string, status: string): Promise<Appointment[]> {
+  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const from = new Date(`${day}T00:00:00+08:00`).toISOString();
+  const to = new Date(Date.parse(from) + 86_400_000).toISOString();
+  const res = await request.get(`${API.resourceBase}/appointments`, {
+    headers: { authorization: `Bearer ${token}` },
+    params: { status, from, to, _start: '0', _end: '50', _sort: 'startAt', _order: 'asc' },
+  });
+  return (await res.json()).data as Appointment[];
+}
 
 /** The after-sale page's entitlement rows. */
 const entitlementRows = (page: Page) => page.locator('.ant-card').filter({ hasText: '补色权益' }).first().locator('tr.ant-table-row');
@@ -118,5 +132,49 @@ test.describe('on a 390 px phone', () => {
         .getByText(/¥[\d,]+\.\d{2}/),
     ).toBeInViewport();
     await screenshot(page, testInfo, 'booking-cashier-orders-390');
+  });
+});
+
+test.describe('a visit completed before it is paid for', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('stays billable: Workplace lists it, its drawer offers 去结账, the cashier has it as 待结账', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
+    const arrived = await todays(request, token, 'arrived');
+    expect(arrived.length, 'an arrived booking today in the demo data').toBeGreaterThan(0);
+    // The day's last arrived visit (the checkstand spec takes the first), served before paying.
+    const visit = arrived[arrived.length - 1];
+    const done = await request.post(`${API.resourceBase}/appointments/${visit.id}/complete`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
+    expect((await done.json()).code).toBe(0);
+
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+    await page.goto('/dashboard/workplace');
+    const unpaid = page.getByTestId('unpaid-visits');
+    await expect(unpaid.getByText(visit.customerName)).toBeVisible();
+    await screenshot(page, testInfo, 'booking-workplace-unpaid');
+
+    await page.goto('/appointment/new-customer');
+    await page.getByText('列表', { exact: true }).click();
+    await page.getByPlaceholder('客户姓名或手机尾号四位').fill(visit.customerName);
+    await page.getByPlaceholder('客户姓名或手机尾号四位').press('Enter');
+    await page.locator('.ant-table-row').filter({ hasText: '已完成' }).filter({ hasText: visit.customerName }).first().click();
+    const drawer = page.locator('.ant-drawer-content');
+    await expect(drawer.getByText('已完成，尚未结账')).toBeVisible();
+    await expect(drawer.getByText('当前状态没有可执行的操作')).toHaveCount(0);
+    await screenshot(page, testInfo, 'booking-drawer-checkout');
+    await drawer.getByRole('button', { name: '去结账' }).click();
+
+    await expect(page).toHaveURL(/\/checkstand\/cashier$/);
+    await expect(page.getByRole('dialog', { name: '预约详情' })).toBeHidden();
+    await expect(page.getByTestId('picked-customer').getByText(visit.customerName)).toBeVisible();
+    const listed = page.getByRole('button', { name: `为 ${visit.customerName} 结账` });
+    await expect(listed.locator('xpath=ancestor::li[contains(@class,"ant-list-item")]').getByText('待结账')).toBeVisible();
+    await screenshot(page, testInfo, 'booking-cashier-unpaid');
   });
 });
