@@ -178,3 +178,54 @@ test.describe('a visit completed before it is paid for', () => {
     await screenshot(page, testInfo, 'booking-cashier-unpaid');
   });
 });
+
+test.describe('one customer, two artists, one time', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the artist list holds only those who perform the program; a second overlapping booking asks first', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+    await page.goto('/appointment/new-customer');
+    for (let i = 0; i < 26; i++) await page.getByRole('button', { name: '下一天' }).click();
+    const day = page.getByTestId('board-day');
+    await expect(day.locator('.rbc-time-column').nth(1)).toBeVisible();
+    const phone = `158${String(Date.now()).slice(-8)}`;
+    const date = new Date(Date.now() + 8 * 3600_000 + 26 * 86_400_000).toISOString().slice(0, 10);
+
+    const book = async (existing: boolean, artist: string, clock: string) => {
+      await page.getByRole('button', { name: /新建预约/ }).click();
+      const modal = await dialog(page, '新建预约');
+      if (existing) {
+        await modal.getByText('老客户', { exact: true }).click();
+        await modal.locator('.ant-select').filter({ hasText: '输入姓名或手机尾号四位搜索' }).click();
+        await page.keyboard.type(phone);
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '重叠新客' }).first().click();
+      } else {
+        await modal.locator('input[id="customer_name"]').fill('重叠新客');
+        await modal.locator('input[id="customer_phone"]').fill(phone);
+      }
+      await modal.locator('#programId').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '雾眉' }).first().click();
+      await modal.locator('.ant-select').filter({ hasText: '任意服务人员' }).click();
+      const artists = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect(artists).toHaveText(['任意服务人员（暂不指定）', '周晓雯', '孙佳怡']);
+      await artists.filter({ hasText: artist }).click();
+      const start = modal.locator('#start');
+      await start.click();
+      await start.fill(`${date} ${clock}`);
+      await start.press('Enter');
+      await modal.getByRole('button', { name: /确\s*定/ }).click();
+      return modal;
+    };
+
+    const first = await book(false, '周晓雯', '12:00');
+    await expect(first).toBeHidden();
+    const second = await book(true, '孙佳怡', '13:00');
+    const ask = await dialog(page, '该客户这个时间已有预约');
+    await expect(ask.getByText(/12:00–14:00 重叠新客 · 雾眉 · 周晓雯/)).toBeVisible();
+    await screenshot(page, testInfo, 'booking-overlap-warning');
+    await ask.getByRole('button', { name: '仍然预约' }).click();
+    await expect(second).toBeHidden();
+    await expect(day.locator('.rbc-event').filter({ hasText: '重叠新客' })).toHaveCount(2);
+  });
+});
