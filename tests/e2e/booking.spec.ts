@@ -1,9 +1,9 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API } from '../../contract/api';
 import type { Appointment } from '../../contract/appointment';
-import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
+import { ADMIN, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
-import { dialog } from './support/ui';
+import { accountMenuItem, dialog } from './support/ui';
 
 /** The manager's shop's bookings of today in `status`, earliest first, through the API. */
 async function todays(request: APIRequestContext, token: string, status: string): Promise<Appointment[]> {
@@ -107,6 +107,8 @@ test.describe('on a 390 px phone', () => {
     await page.goto('/checkstand/cashier');
     const cart = page.locator('.ant-card').filter({ hasText: '购物车' }).first();
     await expect(cart.getByText('请从上方「服务项目」中选择')).toBeVisible();
+    await cart.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'booking-cashier-empty-cart-390');
     await page.getByRole('button', { name: /加入 / }).first().click();
     const orders = page.locator('.ant-card').filter({ hasText: '今日订单' }).first();
     await expect(orders.locator('tr.ant-table-row').first()).toBeVisible();
@@ -227,5 +229,28 @@ test.describe('one customer, two artists, one time', () => {
     await ask.getByRole('button', { name: '仍然预约' }).click();
     await expect(second).toBeHidden();
     await expect(day.locator('.rbc-event').filter({ hasText: '重叠新客' })).toHaveCount(2);
+  });
+});
+
+test.describe('words', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('切换角色/门店 in the account menu, and the greeting at 03:37 is not 晚上好', async ({ page }, testInfo) => {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    await page.clock.setFixedTime(new Date(`${today}T03:37:00+08:00`));
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+    await page.goto('/dashboard/workplace');
+    await expect(page.getByRole('heading', { name: '王店长，夜深了，注意休息' })).toBeVisible();
+    await expect(page.getByText('晚上好')).toHaveCount(0);
+    await expect(await accountMenuItem(page, '切换角色/门店')).toBeVisible();
+    await screenshot(page, testInfo, 'booking-words-greeting-menu');
+  });
+
+  test("a municipality's district reads 北京市 / 朝阳区", async ({ page }, testInfo) => {
+    await loginThroughForm(page, ADMIN);
+    await page.goto('/business/shop');
+    await expect(page.getByText('北京市 / 朝阳区').first()).toBeVisible();
+    await expect(page.getByText(/市辖区/)).toHaveCount(0);
+    await screenshot(page, testInfo, 'booking-words-regions');
   });
 });
