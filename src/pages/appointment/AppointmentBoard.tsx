@@ -29,6 +29,8 @@ import { formatDateTime } from '../../components/format';
 import { useShopSetup } from './useShopSetup';
 import { BookingDialog, type BookingDraft } from './BookingDialog';
 import { useSettings } from '../../stores/settings';
+import { performsProgramType } from '../../../contract/staff';
+import { PROGRAM_TYPES } from '../../../contract/program';
 import { AppointmentDrawer } from './AppointmentDrawer';
 import { STATUS_COLORS } from './statusColors';
 import { clockOn, fromWallClock, shanghaiHm, shanghaiToday, toWallClock } from './shanghaiClock';
@@ -153,10 +155,16 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
 
   const { device } = useSettings();
   const columns: StaffColumn[] = useMemo(() => {
-    const all = [{ id: UNASSIGNED, title: t('appointment.unassigned') }, ...setup.staff.map((s) => ({ id: s.id, title: s.name }))];
+    const booked = new Set(rows.map((r) => r.staffId ?? UNASSIGNED));
+    // A column for each artist (a job that performs some program) and for anyone else who has bookings shown.
+    const all = [
+      { id: UNASSIGNED, title: t('appointment.unassigned') },
+      ...setup.staff
+        .filter((s) => booked.has(s.id) || PROGRAM_TYPES.some((type) => performsProgramType(s.job, type)))
+        .map((s) => ({ id: s.id, title: s.name })),
+    ];
     if (device !== 'mobile') return all;
     // A phone shows a column or two: the day opens on the artists who have bookings, the others follow.
-    const booked = new Set(rows.map((r) => r.staffId ?? UNASSIGNED));
     return [...all.filter((c) => booked.has(c.id)), ...all.filter((c) => !booked.has(c.id))];
   }, [setup.staff, t, device, rows]);
   const events: CalEvent[] = useMemo(

@@ -89,7 +89,14 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
               <Space wrap>
                 {/* A visit not paid for yet, served or not, is checked out at the cashier. */}
                 {a.billable && (
-                  <Button type="primary" onClick={() => navigate(CASHIER_PATH, checkoutOf(a.id))}>
+                  <Button
+                    type="primary"
+                    onClick={() => {
+                      // The board stays mounted behind its tab: its drawer must not follow to the cashier.
+                      onClose();
+                      navigate(CASHIER_PATH, checkoutOf(a.id));
+                    }}
+                  >
                     {t('appointment.drawer.checkout')}
                   </Button>
                 )}
