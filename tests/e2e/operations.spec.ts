@@ -143,7 +143,7 @@ test.describe('admin: programs and banners', () => {
       ['来源', '运营部'],
     ]) {
       await create.getByLabel(label).click();
-      await openDropdown(page).getByText(value, { exact: true }).click();
+      await openDropdown(page).locator('.ant-select-item-option-content').getByText(value, { exact: true }).click();
     }
     await expect(formItem(create, '图片链接')).toContainText('图片存放在其他网站时');
     await screenshot(page, testInfo, 'banner-form-choices', create);
