@@ -86,6 +86,8 @@ const orderLineSchema = z.object({
   unitPriceFen: z.number(),
   /** The unit price is the program's VIP price (the customer was VIP when the order was made). */
   vipPrice: z.boolean(),
+  /** The program's list price when the order was priced: the receipt shows it and the VIP saving (absent on older orders). */
+  listPriceFen: z.number().optional(),
   quantity: z.number(),
   discountFen: z.number(),
   amountFen: z.number(),

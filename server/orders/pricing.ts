@@ -43,6 +43,7 @@ export function priceOrder(
       programType: program.type,
       unitPriceFen,
       vipPrice: vip,
+      listPriceFen: program.priceFen,
       quantity,
       discountFen,
       amountFen: grossFen - discountFen,

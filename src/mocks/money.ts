@@ -72,6 +72,7 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
       programType: p.type,
       unitPriceFen,
       vipPrice: vip,
+      listPriceFen: p.priceFen,
       quantity,
       discountFen,
       amountFen: gross - discountFen,

@@ -2,6 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { API } from '../../contract/api';
+import { IDEMPOTENCY_HEADER } from '../../contract/order';
 import { FINANCE, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
 import { dialog, openDropdown } from './support/ui';
@@ -92,7 +93,9 @@ test.describe('financial staff: performance and after-sale review', () => {
     const shopId = shops.data.find((s) => s.name === '美颜坊·朝阳大悦城店')!.id;
     const expected = await apiGet<unknown[]>(request, token, `performance-records?status=pending&shopId=${shopId}&_start=0&_end=1`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
-    expect(download.suggestedFilename()).toBe('业绩记录_全部.xlsx');
+    // The file name names the filter: the shop, no period, the state.
+    const fileName = '业绩记录_美颜坊·朝阳大悦城店_全部日期_待审核.xlsx';
+    expect(download.suggestedFilename()).toBe(fileName);
     const file = testInfo.outputPath('review.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();
@@ -107,7 +110,7 @@ test.describe('financial staff: performance and after-sale review', () => {
       expect(sheet.getRow(r).getCell(shopColumn).value).toBe('美颜坊·朝阳大悦城店');
       expect(sheet.getRow(r).getCell(statusColumn).value).toBe('待审核');
     }
-    await expect(page.getByText('已导出「业绩记录_全部.xlsx」')).toBeVisible();
+    await expect(page.getByText(`已导出「${fileName}」`)).toBeVisible();
   });
 
   test('approves a refund and the order is refunded', async ({ page, request }, testInfo) => {
@@ -161,7 +164,61 @@ test.describe('financial staff: performance and after-sale review', () => {
   });
 });
 
+test.describe('financial staff on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the review, after-sales and ledger lists show each row as a card, the amount beside its buttons', async ({ page }, testInfo) => {
+    await loginThroughForm(page, FINANCE);
+    await page.goto('/finance/review');
+    const card = page.getByTestId('list-card').first();
+    await expect(card).toBeVisible();
+    for (const label of ['订单号', '员工', '业绩金额', '状态']) await expect(card.locator('dt', { hasText: label })).toBeVisible();
+    await expect(card.locator('dd').filter({ hasText: '¥' }).first()).toBeVisible();
+    await expect(card.getByRole('button', { name: /通\s*过/ })).toBeVisible();
+    // Nothing pinned over the card: the amount and 通过 are both in the window.
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'finance-review-phone');
+    await mkdir(SHOTS, { recursive: true });
+    await copyFile(testInfo.outputPath('finance-review-phone.png'), `${SHOTS}/finance-review-phone.png`);
+
+    await page.goto('/finance/after-sales');
+    await expect(page.getByTestId('list-card').first().locator('dt', { hasText: '退款金额' })).toBeVisible();
+  });
+});
+
 test.describe('shop manager: income and expense', () => {
+  test('a refund is listed as its own kind, and rows without a button say why', async ({ page, request }, testInfo) => {
+    // A refund of this shop approved today, as finance would.
+    const manager = await loginOverApi(request, MANAGER_TWO_SHOPS);
+    const finance = await loginOverApi(request, FINANCE);
+    const { data: paid } = await apiGet<{ id: number }[]>(request, manager, 'orders?status=paid&_start=0&_end=1');
+    const asked = await request.post(`${API.resourceBase}/after-sales`, {
+      headers: { authorization: `Bearer ${manager}`, [IDEMPOTENCY_HEADER]: `e2e-refund-${Date.now()}` },
+      data: { orderId: paid[0].id, type: 'refund', amountFen: 100, reason: '客户要求退一元', images: [] },
+    });
+    const requestBody = await asked.json();
+    expect(requestBody.code, requestBody.msg).toBe(0);
+    const approved = await request.post(`${API.resourceBase}/after-sales/${requestBody.data.id}/approve`, {
+      headers: { authorization: `Bearer ${finance}` },
+      data: { note: '' },
+    });
+    expect((await approved.json()).code).toBe(0);
+
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+    await page.goto('/finance/income');
+    await page.locator('.ant-select').filter({ hasText: '全部类别' }).click();
+    await openDropdown(page).getByText('退款', { exact: true }).click();
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const refund = rows(page).filter({ hasText: '-¥1.00' }).first();
+    await expect(refund.locator('.ant-tag', { hasText: '退款' })).toBeVisible();
+    await expect(refund.locator('.ant-tag', { hasText: '收入' })).toHaveCount(0);
+    await expect(refund).toContainText('退款随售后审核入账，不可冲正');
+    await shoot(page, testInfo, 'finance-income-refund-kind');
+  });
+
   test('adds an expense, reverses it, and sees the period sums change', async ({ page }, testInfo) => {
     await loginThroughForm(page, MANAGER_TWO_SHOPS);
     await page.goto('/finance/income');

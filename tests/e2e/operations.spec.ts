@@ -143,7 +143,7 @@ test.describe('admin: programs and banners', () => {
       ['来源', '运营部'],
     ]) {
       await create.getByLabel(label).click();
-      await openDropdown(page).getByText(value, { exact: true }).click();
+      await openDropdown(page).locator('.ant-select-item-option-content').getByText(value, { exact: true }).click();
     }
     await expect(formItem(create, '图片链接')).toContainText('图片存放在其他网站时');
     await screenshot(page, testInfo, 'banner-form-choices', create);
@@ -191,6 +191,16 @@ test('a shop manager adds a staff member and a customer, finds the customer and 
   await screenshot(page, testInfo, 'staff-list-added');
 
   await openList(page, '/shop/consumer');
+  // VIP and the last visit (the latest paid order) are columns of their own.
+  const headers = await page.locator('.ant-table-thead th').allInnerTexts();
+  expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['会员', '最近到店']));
+  const lastVisit = headers.findIndex((h) => h.trim() === '最近到店') + 1;
+  await expect(
+    page
+      .locator(`tr.ant-table-row td:nth-child(${lastVisit})`)
+      .filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ })
+      .first(),
+  ).toBeVisible();
   await screenshot(page, testInfo, 'customer-list');
 
   await page.getByRole('button', { name: /新建客户/ }).click();
@@ -206,6 +216,7 @@ test('a shop manager adds a staff member and a customer, finds the customer and 
   await expect(customerForm).toBeHidden();
   await expect(row(page, customerName)).toContainText(masked);
   await expect(row(page, customerName)).toContainText('敏感肌');
+  await expect(row(page, customerName)).toContainText('未到店消费');
 
   const searched = page.waitForResponse(
     (res) => new URL(res.url()).pathname.endsWith('/customers') && new URL(res.url()).searchParams.get('q') === lastFour,

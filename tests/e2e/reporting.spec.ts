@@ -3,6 +3,7 @@ import { ADMIN, FINANCE, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } fro
 import { GRAPHQL_PATH } from '../../contract/report';
 import { formatFen } from '../../contract/money';
 import { presetPeriod } from '../../src/components/report/period';
+import { screenshot } from './support/files';
 
 const SHOTS = '/work/shots/reporting';
 
@@ -22,7 +23,7 @@ async function figure(page: Page, testId: string) {
   return (await page.getByTestId(testId).locator('.ant-statistic-content').innerText()).replace(/\s/g, '');
 }
 
-test("admin opens last month's ranking and drills into a shop", async ({ page, request }) => {
+test("admin opens last month's ranking and drills into a shop", async ({ page, request }, testInfo) => {
   await loginThroughForm(page, ADMIN);
   await page.goto('/finance/total');
   await expect(page.getByTestId('shop-ranking')).toBeVisible();
@@ -42,8 +43,27 @@ test("admin opens last month's ranking and drills into a shop", async ({ page, r
   // One bar row per shop (demo data may have no takings last month, so the bars can be empty).
   await expect(page.getByTestId('shop-bars').locator('.recharts-yAxis .recharts-cartesian-axis-tick')).toHaveCount(data.shopRanking.length);
   await page.screenshot({ path: `${SHOTS}/ranking-last-month.png`, fullPage: true });
+  // The shop figure says it is net of the refunds beside it.
+  await expect(page.getByTestId('shop-ranking').getByRole('columnheader', { name: '净营业额' })).toBeVisible();
+  await expect(page.getByText('门店净营业额排行')).toBeVisible();
   await page.getByTestId(`shop-revenue-${first.shopId}`).click();
-  await expect(page).toHaveURL(new RegExp(`/finance/review\\?shopId=${first.shopId}&from=${from}&to=${to}`));
+  // The review lands filtered by the shop and the period (every state), and keeps them in its URL.
+  await expect(page).toHaveURL(/\/finance\/review\?.*filters/);
+  const url = decodeURIComponent(page.url());
+  expect(url).toContain(`[field]=shopId&filters[0][operator]=eq&filters[0][value]=${first.shopId}`);
+  expect(url).toContain(`[value]=${from}`);
+  expect(url).not.toContain('pending');
+  const shops = await report(request, ADMIN, '{ shopRanking(from: "2026-01-01", to: "2026-01-02") { shopId shopName } }');
+  const shopName = shops.shopRanking.find((s: { shopId: number }) => s.shopId === first.shopId).shopName;
+  await expect(page.locator('.ant-select-selection-item', { hasText: shopName })).toBeVisible();
+  // The ranking stays open in its tab (hidden): only what is visible is the review's.
+  await expect(page.locator('input[placeholder="开始日期"]:visible')).toHaveValue(from);
+  await expect(page.locator('input[placeholder="结束日期"]:visible')).toHaveValue(to);
+  await expect(page.locator('tr.ant-table-row:visible').first()).toBeVisible();
+  await screenshot(page, testInfo, 'ranking-drill-down-review');
+  // A reload keeps the filters.
+  await page.reload();
+  await expect(page.locator('.ant-select-selection-item', { hasText: shopName })).toBeVisible();
 });
 
 const WORKPLACES = [

@@ -71,6 +71,8 @@ describe('orders: pricing', () => {
       programId: f.brow.id,
       unitPriceFen: f.brow.vipPriceFen,
       vipPrice: true,
+      // The list price stays on the line, so the receipt can show the VIP saving.
+      listPriceFen: f.brow.priceFen,
       quantity: 2,
       discountFen: 500,
       amountFen: f.brow.vipPriceFen * 2 - 500,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../../contract/order';
+import type { Order, OrderLine } from '../../../contract/order';
+import type { Shop } from '../../../contract/shop';
 import { formatDateTime } from '../../components/format';
 import { formatBp, formatFen } from '../../components/money';
 import './receipt.css';
@@ -13,9 +14,17 @@ export const PAGE_CSS: Record<ReceiptPaper, string> = {
   a5: '@page { size: A5 portrait; margin: 10mm; }',
 };
 
-/** A paid order's receipt: shop, order number, time, lines, payments and the artists. */
-export function Receipt({ order, paper }: { order: Order; paper: ReceiptPaper }) {
+/** What a VIP line saved against the program's list price (0 for a line priced at the list price, or an older order without it). */
+const vipSavingFen = (l: OrderLine) =>
+  l.vipPrice && l.listPriceFen !== undefined ? Math.max(0, l.listPriceFen - l.unitPriceFen) * l.quantity : 0;
+
+/**
+ * A paid order's receipt: the shop with its address and phone, order number, time, lines (a VIP
+ * line with its list price), the VIP saving, payments and the artists.
+ */
+export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPaper; shop?: Pick<Shop, 'address' | 'phone'> }) {
   const { t } = useTranslation();
+  const vipSaving = order.lines.reduce((sum, l) => sum + vipSavingFen(l), 0);
   const row = (label: string, value: string, className?: string) => (
     <div className={`receipt-row ${className ?? ''}`}>
       <span>{label}</span>
@@ -25,6 +34,12 @@ export function Receipt({ order, paper }: { order: Order; paper: ReceiptPaper })
   return (
     <div className={`receipt-paper receipt-${paper}`} data-testid="receipt">
       <h3>{order.shopName}</h3>
+      {shop && (
+        <div className="receipt-sub" data-testid="receipt-shop">
+          <div>{shop.address}</div>
+          <div>{t('checkstand.receipt.phone', { phone: shop.phone })}</div>
+        </div>
+      )}
       <div className="receipt-sub">{t('checkstand.receipt.title')}</div>
       {row(t('order.fields.orderNo'), order.orderNo)}
       {row(t('order.fields.paidAt'), formatDateTime(order.paidAt ?? order.createdAt))}
@@ -34,6 +49,7 @@ export function Receipt({ order, paper }: { order: Order; paper: ReceiptPaper })
         <div key={l.programId}>
           {row(l.programName, formatFen(l.amountFen))}
           <div className="receipt-line-detail">
+            {vipSavingFen(l) > 0 && `${t('checkstand.receipt.listPrice', { price: formatFen(l.listPriceFen!) })} · `}
             {formatFen(l.unitPriceFen)}
             {l.vipPrice ? ` ${t('checkstand.vipPrice')}` : ''} × {l.quantity}
             {l.discountFen > 0 ? ` − ${formatFen(l.discountFen)}` : ''}
@@ -44,6 +60,7 @@ export function Receipt({ order, paper }: { order: Order; paper: ReceiptPaper })
       {row(t('order.fields.totalFen'), formatFen(order.totalFen))}
       {order.discountFen > 0 && row(t('order.fields.discountFen'), `−${formatFen(order.discountFen)}`)}
       {row(t('order.fields.payableFen'), formatFen(order.payableFen), 'receipt-total')}
+      {vipSaving > 0 && row(t('checkstand.receipt.vipSaving'), formatFen(vipSaving))}
       <hr />
       {order.payments.map((p, i) => (
         <div key={i}>{row(t(`order.options.method.${p.method}`), formatFen(p.amountFen))}</div>

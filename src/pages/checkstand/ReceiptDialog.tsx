@@ -3,7 +3,9 @@ import { createPortal } from 'react-dom';
 import { Button, Modal, Segmented } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useOne } from '@refinedev/core';
 import type { Order } from '../../../contract/order';
+import type { Shop } from '../../../contract/shop';
 import { PAGE_CSS, RECEIPT_PAPERS, Receipt, type ReceiptPaper } from './Receipt';
 
 const PAPER_KEY = 'checkstand-receipt-paper';
@@ -17,6 +19,8 @@ const storedPaper = (): ReceiptPaper =>
 export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [paper, setPaper] = useState<ReceiptPaper>(storedPaper);
+  // The shop's address and phone head the receipt.
+  const { result: shop } = useOne<Shop>({ resource: 'shops', id: order?.shopId, queryOptions: { enabled: order !== null } });
   const choose = (p: ReceiptPaper) => {
     setPaper(p);
     localStorage.setItem(PAPER_KEY, p);
@@ -46,11 +50,11 @@ export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose
     >
       {order && (
         <>
-          <Receipt order={order} paper={paper} />
+          <Receipt order={order} paper={paper} shop={shop} />
           {createPortal(
             <div className="receipt-print-root" data-testid="receipt-print">
               <style>{PAGE_CSS[paper]}</style>
-              <Receipt order={order} paper={paper} />
+              <Receipt order={order} paper={paper} shop={shop} />
             </div>,
             document.body,
           )}

@@ -79,8 +79,8 @@ export default function CustomerListPage() {
           sortable: true,
           render: (name: string, c) => <Link to={customerPath(c.id)}>{name}</Link>,
         },
-        { field: 'vip', sortable: true, width: 72, render: (vip: boolean) => (vip ? <Tag color="gold">VIP</Tag> : '-') },
-        { field: 'phone' },
+        { field: 'phone', width: 124 },
+        { field: 'vip', sortable: true, width: 84, render: (vip: boolean) => (vip ? <Tag color="gold">VIP</Tag> : '-') },
         { field: 'gender', sortable: true, render: (gender: Gender) => t(optionKey('customer', 'gender', gender)) },
         { field: 'source', sortable: true, render: (source: CustomerSource) => t(optionKey('customer', 'source', source)) },
         {
@@ -98,8 +98,9 @@ export default function CustomerListPage() {
         },
         {
           field: 'lastVisitAt',
-          width: 150,
-          render: (at: string | null | undefined) => (at ? formatDateTime(at) : t('customer.neverVisited')),
+          width: 110,
+          // The day is what a receptionist asks about ("last came in March").
+          render: (at: string | null | undefined) => (at ? formatDateTime(at).slice(0, 10) : t('customer.neverVisited')),
         },
         { field: 'birthday', sortable: true, render: (d: string | null) => d ?? '-' },
         { field: 'createdAt', sortable: true, render: (iso: string) => formatDateTime(iso) },

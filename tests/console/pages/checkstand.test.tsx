@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDEMPOTENCY_HEADER } from '../../../contract/order';
+import { DEMO_SHOPS } from '../../../contract/demo';
 import { appointments } from '../../../src/mocks/appointments';
 import { orders } from '../../../src/mocks/money';
 import { getCurrentOrderId } from '../../../src/stores/order';
@@ -120,6 +121,14 @@ describe('cashier (/checkstand/cashier)', { timeout: PAGE_TEST_TIMEOUT }, () => 
     expect(paper.getByText('¥2,000.00')).toBeTruthy();
     expect(paper.getByText('¥980.00')).toBeTruthy();
     expect(paper.getByText('李婷 50%、张敏 50%')).toBeTruthy();
+    // The shop's address and phone, each VIP line's list price, and what the VIP prices saved.
+    const shop = DEMO_SHOPS[0];
+    expect(await paper.findByText(`电话：${shop.phone}`)).toBeTruthy();
+    expect(within(paper.getByTestId('receipt-shop')).getByText(shop.address)).toBeTruthy();
+    expect(paper.getByText(/原价 ¥1,680\.00 · ¥1,380\.00 会员价 × 1/)).toBeTruthy();
+    expect(paper.getByText(/原价 ¥1,980\.00 · ¥1,680\.00 会员价 × 1/)).toBeTruthy();
+    const saving = paper.getByText('会员优惠').closest('.receipt-row') as HTMLElement;
+    expect(within(saving).getByText('¥600.00')).toBeTruthy();
   });
 
   it("keeps the order in progress across a reload, re-opens it from today's orders and cancels it with a reason", async () => {
