@@ -17,6 +17,9 @@ import { BENCH } from '../server/seed/bench';
  *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts);
  *  7. the reports under load (bench/reports.ts);
  *  8. the booking calendar's week view and a booking storm (bench/appointments.ts).
+ *
+ * `npm run bench -- <section>…` runs only the sections named: bundle (1), server (2, 3 and the
+ * /login page), checkout (4, on a server of its own start), customers, finance, reports, appointments.
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -25,7 +28,19 @@ function section(title: string) {
   console.log(`\n## ${title}`);
 }
 
+const SECTIONS = ['bundle', 'server', 'checkout', 'customers', 'finance', 'reports', 'appointments'] as const;
+type Section = (typeof SECTIONS)[number];
+const named = process.argv.slice(2);
+for (const n of named) if (!SECTIONS.includes(n as Section)) throw new Error(`unknown section ${n}; one of ${SECTIONS.join(', ')}`);
+const wanted = (s: Section) => named.length === 0 || named.includes(s);
+
 async function main() {
+  if (wanted('bundle')) await bundle();
+  if (wanted('server') || wanted('checkout')) await serverAndCheckout();
+  if (['customers', 'finance', 'reports', 'appointments'].some((s) => wanted(s as Section))) await loadBenches();
+}
+
+async function bundle() {
   section('Build');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
@@ -34,7 +49,9 @@ async function main() {
   const chunks = chunkSizes();
   console.table(chunks.map((c) => ({ chunk: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
   console.log(`all chunks: ${kb(chunks.reduce((s, c) => s + c.raw, 0))} raw, ${kb(chunks.reduce((s, c) => s + c.gzip, 0))} gzip`);
+}
 
+async function serverAndCheckout() {
   const dataDir = path.resolve('.tmp/bench-data');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
@@ -51,36 +68,42 @@ async function main() {
   );
 
   try {
-    section('Memory after start');
-    await new Promise((r) => setTimeout(r, 2000));
-    const procs = treeMemory(restart.child.pid!);
-    const server = procs.filter((p) => p.name === 'node' || p.name.startsWith('postgres'));
-    const wrappers = procs.filter((p) => !server.includes(p));
-    console.table(procs.map((p) => ({ pid: p.pid, process: p.name, rss: kb(p.rssKb * 1024), pss: kb(p.pssKb * 1024) })));
-    const sum = (list: typeof procs, k: 'rssKb' | 'pssKb') => list.reduce((s, p) => s + p[k], 0) * 1024;
-    console.log(
-      `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once),` +
-        ` ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
-        `npm launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
-    );
-
-    section('What a browser loads for /login');
-    const loaded = await loadedByPage(`http://127.0.0.1:${port}`, '/login');
-    console.table(loaded.map((c) => ({ file: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
-    const jsCss = loaded.filter((c) => /\.(js|css)$/.test(c.file));
-    const total = jsCss.reduce((s, c) => s + c.gzip, 0);
-    console.log(
-      `/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`,
-    );
-
-    section('Checkout under load (20 cashiers creating and paying orders for 10 s)');
-    printCheckout(await benchCheckout(`http://127.0.0.1:${port}`, { cashiers: 20, seconds: 10 }));
+    if (wanted('server')) await serverFigures(restart.child.pid!, port);
+    if (wanted('checkout')) {
+      section('Checkout under load (20 cashiers creating and paying orders for 10 s)');
+      printCheckout(await benchCheckout(`http://127.0.0.1:${port}`, { cashiers: 20, seconds: 10 }));
+    }
   } finally {
     await restart.stop();
   }
+}
 
-  section('Customers list under load (100,000 customers in 50 shops)');
-  // A data folder of its own, seeded once by the real `npm run seed:bench` and kept for later runs.
+async function serverFigures(pid: number, port: number) {
+  section('Memory after start');
+  await new Promise((r) => setTimeout(r, 2000));
+  const procs = treeMemory(pid);
+  const server = procs.filter((p) => p.name === 'node' || p.name.startsWith('postgres'));
+  const wrappers = procs.filter((p) => !server.includes(p));
+  console.table(procs.map((p) => ({ pid: p.pid, process: p.name, rss: kb(p.rssKb * 1024), pss: kb(p.pssKb * 1024) })));
+  const sum = (list: typeof procs, k: 'rssKb' | 'pssKb') => list.reduce((s, p) => s + p[k], 0) * 1024;
+  console.log(
+    `server (node) + embedded PostgreSQL: ${kb(sum(server, 'pssKb'))} proportional (PSS; shared pages counted once),` +
+      ` ${kb(sum(server, 'rssKb'))} summed RSS (target < 250 MB); ` +
+      `npm launcher processes beside them: ${kb(sum(wrappers, 'pssKb'))} PSS`,
+  );
+
+  section('What a browser loads for /login');
+  const loaded = await loadedByPage(`http://127.0.0.1:${port}`, '/login');
+  console.table(loaded.map((c) => ({ file: c.file, raw: kb(c.raw), gzip: kb(c.gzip) })));
+  const jsCss = loaded.filter((c) => /\.(js|css)$/.test(c.file));
+  const total = jsCss.reduce((s, c) => s + c.gzip, 0);
+  console.log(
+    `/login JS + CSS: ${kb(total)} gzip in ${jsCss.length} files (target <= ${kb(LOGIN_BUDGET)}) ${total <= LOGIN_BUDGET ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
+
+/** The benches on the seeded data: a data folder of its own, seeded once by the real `npm run seed:bench` and kept for later runs. */
+async function loadBenches() {
   const loadDir = path.resolve('.tmp/bench-load-data');
   // The data set's version, written once it is loaded: a folder of another (or no) version is reloaded.
   const versionFile = path.join(loadDir, 'bench-version');
@@ -98,18 +121,26 @@ async function main() {
   }
   process.env.DATA_DIR = loadDir;
   delete process.env.DATABASE_URL;
-  const { benchCustomers } = await import('./customers');
-  await benchCustomers({});
-
-  section('Finance: export of 100,000 performance records, the review list under load');
-  const { benchFinance } = await import('./finance');
-  await benchFinance();
-  section('Reports under load (1,000,000 paid orders over two years in 50 shops)');
-  const { benchReports } = await import('./reports');
-  await benchReports();
-  section('Booking calendar under load (1,000,000 appointments; a week of 3,000 on 30 artists)');
-  const { benchAppointments } = await import('./appointments');
-  await benchAppointments();
+  if (wanted('customers')) {
+    section('Customers list under load (100,000 customers in 50 shops)');
+    const { benchCustomers } = await import('./customers');
+    await benchCustomers({});
+  }
+  if (wanted('finance')) {
+    section('Finance: export of 100,000 performance records, the review list under load');
+    const { benchFinance } = await import('./finance');
+    await benchFinance();
+  }
+  if (wanted('reports')) {
+    section('Reports under load (1,000,000 paid orders over two years in 50 shops)');
+    const { benchReports } = await import('./reports');
+    await benchReports();
+  }
+  if (wanted('appointments')) {
+    section('Booking calendar under load (1,000,000 appointments; a week of 3,000 on 30 artists)');
+    const { benchAppointments } = await import('./appointments');
+    await benchAppointments();
+  }
 }
 
 main().catch((e) => {

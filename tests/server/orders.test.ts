@@ -342,6 +342,26 @@ describe('orders: paying', () => {
     expect((await call(manager1, 'GET', `/orders/${o.id}`)).body.data).toMatchObject({ status: 'unpaid', payments: [], paidFen: 0 });
   });
 
+  it('waits for the order row another transaction holds, then answers for the order as that one left it', async () => {
+    const o = await createdOrder(t, manager1, { customerId: f.plainCustomer, lines: [line(f.facial.id)], staffShares: soloShare() });
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select id from orders where id = $1 for update', [o.id]);
+      const paying = post(manager1, `/orders/${o.id}/pay`, { payments: [{ method: 'cash', amountFen: o.payableFen }] });
+      // The pay has started and waits for the order row.
+      await expect.poll(async () => (await client.query(`select count(*)::int as n from pg_locks where not granted`)).rows[0].n).toBe(1);
+      await client.query(`update orders set status = 'cancelled', cancel_reason = '并发取消' where id = $1`, [o.id]);
+      await client.query('commit');
+      const paid = await paying;
+      expect([paid.status, paid.body.msg]).toEqual([409, '订单已取消，不能再收款']);
+    } finally {
+      client.release();
+    }
+    expect(await count('performance_records where order_id = $1', [o.id])).toBe(0);
+    expect(await count('ledger_entries where order_id = $1', [o.id])).toBe(0);
+  });
+
   it('pays in one go: payments, performance, ledger income, touch-up rights, the appointment completed, an audit row', async () => {
     const appointmentId = await arrivedAppointment(f.vipCustomer);
     const o = await createdOrder(t, manager1, {
