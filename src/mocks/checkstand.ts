@@ -5,7 +5,8 @@ import { badField, conflict, input, MockError } from './engine/http';
 import { statusStep, type CallContext } from './engine/resource';
 import { kept } from './engine/store';
 import { appointments } from './appointments';
-import { afterSales, callerName, orders, priceOrder, requestAfterSale, settle, yuan } from './money';
+import { afterSales, callerName, orders, priceOrder, requestAfterSale, settle } from './money';
+import { formatFen } from '../../contract/money';
 
 /**
  * The checkstand's calls: an order priced and paid (payments adding up to the payable), cancelled
@@ -50,7 +51,7 @@ orders.action('pay', async (order, ctx) => {
   return once(ctx, { payments }, () => {
     if (order.status !== 'unpaid') throw conflict(unpaidOnly(order));
     const sum = payments.reduce((s, p) => s + p.amountFen, 0);
-    if (sum !== order.payableFen) throw badField('payments', `收款合计 ${yuan(sum)} 与应收 ${yuan(order.payableFen)} 不一致`);
+    if (sum !== order.payableFen) throw badField('payments', `收款合计 ${formatFen(sum)} 与应收 ${formatFen(order.payableFen)} 不一致`);
     const appointment = order.appointmentId === null ? undefined : appointments.table.find(order.appointmentId);
     if (appointment?.status === 'arrived') appointments.table.update(appointment, { status: 'completed' });
     return settle(order, payments, callerName(ctx));
@@ -76,7 +77,7 @@ afterSales.route('post', '', 'create', async (ctx) => {
     const order = orders.find(ctx, String(values.orderId));
     if (!(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) throw conflict(`订单 ${order.orderNo} 未支付，不能申请售后`);
     const most = refundableFen(order);
-    if (values.type === 'refund' && values.amountFen! > most) throw badField('amountFen', `退款金额不能超过可退金额 ${yuan(most)}`);
+    if (values.type === 'refund' && values.amountFen! > most) throw badField('amountFen', `退款金额不能超过可退金额 ${formatFen(most)}`);
     return requestAfterSale(order, values, callerName(ctx));
   });
 });

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { formatOrderNo, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderLine, type OrderPayment } from '../../contract/order';
+import { formatOrderNo, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderPayment } from '../../contract/order';
 import type { orderCreateSchema } from '../../contract/order';
 import { afterSaleResource, type AfterSale, type afterSaleCreateSchema } from '../../contract/afterSale';
 import { performanceRecordResource, type PerformanceRecord } from '../../contract/performanceRecord';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
+import { priceOrder as priceLines } from '../../contract/orderPricing';
 import { maskPhone } from '../../contract/mask';
 import { badField } from './engine/http';
 import { shanghaiDay, textSearch } from './engine/listQuery';
@@ -28,7 +29,6 @@ const createdOn = (row: { createdAt: string }) => shanghaiDay(row.createdAt);
 const stamped = (at: string) => ({ createdAt: at, updatedAt: at });
 /** A performance record or an after-sale request as it waits for review. */
 const UNREVIEWED = { status: 'pending', reviewedBy: '', reviewedAt: null, rejectReason: '' } as const;
-export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** The name of the account making a call, as the server stamps createdBy and reviewedBy. */
 export const callerName = ({ session }: CallContext) => accounts.table.find(session.accountId)?.name ?? '';
@@ -60,26 +60,15 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
   const customer = values.customerId === null ? undefined : customers.table.find(values.customerId);
   if (values.customerId !== null && !customer) throw badField('customerId', '客户不存在');
   const vip = customer?.vip ?? false;
-  const lines = values.lines.map(({ programId, quantity, discountFen }, i): OrderLine => {
-    const p = programs.table.find(programId);
-    if (!p || p.status !== 'on') throw badField(`lines.${i}.programId`, '服务项目不存在或已下架');
-    const unitPriceFen = vip ? p.vipPriceFen : p.priceFen;
-    const gross = unitPriceFen * quantity;
-    if (discountFen > gross) throw badField(`lines.${i}.discountFen`, `项目优惠不能超过 ${yuan(gross)}`);
-    return {
-      programId,
-      programName: p.name,
-      programType: p.type,
-      unitPriceFen,
-      vipPrice: vip,
-      listPriceFen: p.priceFen,
-      quantity,
-      discountFen,
-      amountFen: gross - discountFen,
-    };
+  const lines = values.lines.map(({ programId, quantity, discountFen }, i) => {
+    const program = programs.table.find(programId);
+    if (!program || program.status !== 'on') throw badField(`lines.${i}.programId`, '服务项目不存在或已下架');
+    return { program, quantity, discountFen };
   });
-  const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
-  if (values.discountFen > totalFen) throw badField('discountFen', `优惠不能超过合计 ${yuan(totalFen)}`);
+  const refuse = (field: string, message: string): never => {
+    throw badField(field, message);
+  };
+  const { totalFen, payableFen, ...priced } = priceLines(lines, values.discountFen, vip, refuse);
   const staffShares = values.staffShares.map((s, i) => {
     const m = staff.table.find(s.staffId);
     if (!m || m.shopId !== shopId || m.status !== 'active') throw badField(`staffShares.${i}.staffId`, '服务人员不是本店在职员工');
@@ -87,7 +76,7 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
   });
   const day = shanghaiDay(at);
   const sequence = orders.table.rows.filter((o) => o.shopId === shopId && createdOn(o) === day).length + 1;
-  const { appointmentId, discountFen, note } = values;
+  const { appointmentId, note } = values;
   return orders.table.add({
     orderNo: formatOrderNo(day, shopId, sequence),
     shopId,
@@ -99,11 +88,11 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
     customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME,
     customerVip: vip,
     customerPhone: customer ? maskPhone(customer.phone) : '',
-    lines,
+    lines: priced.lines,
     staffShares,
     totalFen,
-    discountFen,
-    payableFen: totalFen - discountFen,
+    discountFen: priced.discountFen,
+    payableFen,
     status: 'unpaid',
     payments: [],
     paidFen: 0,

@@ -39,17 +39,19 @@ test.describe('console polish', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.request.post(API.logout, { headers: { Authorization: `Bearer ${token}` } });
     // Then the page loads a list.
+    const listAnswered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/customers'));
     await page.evaluate(() => {
       history.pushState({}, '', '/shop/consumer');
       dispatchEvent(new PopStateEvent('popstate'));
     });
+    await listAnswered;
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toHaveCount(1);
     await expect(dialog).toContainText('确认登出');
-    await page.waitForTimeout(2500);
+    // The list's query has settled once its spinner stops: a retry would keep it spinning.
+    await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
     await expect(dialog).toHaveCount(1);
     await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-    await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
     expect(lists).toHaveLength(1);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
 import { afterSaleRequest, paidOrder, shopStaff } from './support/moneyFixtures';
@@ -16,9 +17,11 @@ let staff: { id: number; name: string; rate: number }[];
 let managerAccount: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  [finance, admin, manager] = await Promise.all([t.login(FINANCE), t.login(ADMIN), t.login(MANAGER_1)]);
+  ({
+    t,
+    call,
+    tokens: [finance, admin, manager],
+  } = await openTestContext([FINANCE, ADMIN, MANAGER_1]));
   staff = await shopStaff(t, t.demo.shopIds[0]);
   managerAccount = t.demo.accountIds[MANAGER_1];
 });

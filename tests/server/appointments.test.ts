@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './support/restCalls';
 import { query } from './support/authCalls';
 import { bookAppointment } from '../../server/appointments/booking';
@@ -42,9 +43,11 @@ function futureDay(daysAhead: number): string {
 const at = (day: string, clock: string) => new Date(`${day}T${clock}:00+08:00`).toISOString();
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  [manager1, manager3, admin, finance] = await Promise.all([t.login(MANAGER_1), t.login(MANAGER_3), t.login(ADMIN), t.login(FINANCE)]);
+  ({
+    t,
+    call,
+    tokens: [manager1, manager3, admin, finance],
+  } = await openTestContext([MANAGER_1, MANAGER_3, ADMIN, FINANCE]));
   [shop1, , shop3] = t.demo.shopIds;
   const artists = await query<{ id: number; shop_id: number }>(
     t,

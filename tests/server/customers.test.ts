@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './support/restCalls';
 import { auditLogs, customers } from '../../server/db/schema';
 import { CUSTOMER_SOURCE_LABELS, type Customer } from '../../contract/customer';
@@ -28,10 +29,11 @@ const valid = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  manager1 = await t.login(MANAGER_1);
-  manager3 = await t.login(MANAGER_3);
+  ({
+    t,
+    call,
+    tokens: [manager1, manager3],
+  } = await openTestContext([MANAGER_1, MANAGER_3]));
   [shop1, shop2, shop3] = t.demo.shopIds;
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE } from './support/restCalls';
 import { paidOrder, shopStaff } from './support/moneyFixtures';
 import { query } from './support/authCalls';
@@ -12,10 +13,11 @@ let shop1: number;
 let shop3: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  admin = await t.login(ADMIN);
-  manager = await t.login(MANAGER_1);
+  ({
+    t,
+    call,
+    tokens: [admin, manager],
+  } = await openTestContext([ADMIN, MANAGER_1]));
   [shop1, , shop3] = t.demo.shopIds;
 });
 afterAll(async () => {

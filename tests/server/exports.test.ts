@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { FINANCE, MANAGER_1, rest } from './support/restCalls';
 import { afterSaleRequest, paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
@@ -15,8 +16,10 @@ let order3: PaidOrder;
 const shanghaiDay = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
 beforeAll(async () => {
-  t = await createTestContext();
-  [finance, manager] = await Promise.all([t.login(FINANCE), t.login(MANAGER_1)]);
+  ({
+    t,
+    tokens: [finance, manager],
+  } = await openTestContext([FINANCE, MANAGER_1]));
   const [s1, s3] = [await shopStaff(t, t.demo.shopIds[0]), await shopStaff(t, t.demo.shopIds[2])];
   order1 = await paidOrder(t, {
     shopId: t.demo.shopIds[0],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { afterSaleRequest, paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
@@ -17,9 +18,11 @@ const shanghaiDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  [finance, admin, manager, manager3] = await Promise.all([t.login(FINANCE), t.login(ADMIN), t.login(MANAGER_1), t.login(MANAGER_3)]);
+  ({
+    t,
+    call,
+    tokens: [finance, admin, manager, manager3],
+  } = await openTestContext([FINANCE, ADMIN, MANAGER_1, MANAGER_3]));
   const staff = await shopStaff(t, t.demo.shopIds[0]);
   order = await paidOrder(t, { shopId: t.demo.shopIds[0], payableFen: 20000, shares: [{ staffId: staff[0].id, shareBp: 10000 }] });
   const refund = await afterSaleRequest(t, order, 'refund', 5000);

@@ -3,7 +3,8 @@ import { API } from '../../contract/api';
 import { RESOURCES } from '../../contract/resources';
 import { apiAllows, resourcePath } from '../../contract/resource';
 import { OPENAPI_PATH } from '../../server/routes/docs';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
 
@@ -11,9 +12,10 @@ let t: TestContext;
 let admin: string;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.login(ADMIN);
-  manager = await t.login(MANAGER_1);
+  ({
+    t,
+    tokens: [admin, manager],
+  } = await openTestContext([ADMIN, MANAGER_1]));
 });
 afterAll(async () => t?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
@@ -20,10 +21,12 @@ let finance: string;
 let f: CheckoutFixture;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
+  ({
+    t,
+    call,
+    tokens: [manager1, manager3, admin, finance],
+  } = await openTestContext([MANAGER_1, MANAGER_3, ADMIN, FINANCE]));
   post = poster(t);
-  [manager1, manager3, admin, finance] = await Promise.all([t.login(MANAGER_1), t.login(MANAGER_3), t.login(ADMIN), t.login(FINANCE)]);
   f = await checkoutFixture(t);
 });
 afterAll(async () => t?.close());

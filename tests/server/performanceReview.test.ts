@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest, type RestResult } from './support/restCalls';
 import { paidOrder, shopStaff, type PaidOrder } from './support/moneyFixtures';
@@ -15,9 +16,11 @@ let shop1: PaidOrder;
 let shop2: PaidOrder;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  [finance, admin, manager] = await Promise.all([t.login(FINANCE), t.login(ADMIN), t.login(MANAGER_1)]);
+  ({
+    t,
+    call,
+    tokens: [finance, admin, manager],
+  } = await openTestContext([FINANCE, ADMIN, MANAGER_1]));
   [{ name: financeName }] = await query<{ name: string }>(t, 'select name from accounts where phone = $1', [FINANCE]);
   const [s1, s2] = [await shopStaff(t, t.demo.shopIds[0]), await shopStaff(t, t.demo.shopIds[1])];
   // 100.00 yuan over three equal shares: 33.34 + 33.33 + 33.33.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from './support/testApp';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './support/restCalls';
 import { auditLogs, programs } from '../../server/db/schema';
 import { PROGRAM_TYPE_LABELS, MAX_PRICE_FEN, type Program } from '../../contract/program';
@@ -27,9 +28,11 @@ const valid = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  call = rest(t);
-  admin = await t.login(ADMIN);
+  ({
+    t,
+    call,
+    tokens: [admin],
+  } = await openTestContext([ADMIN]));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import login from '../../../src/locales/zh-CN/login';
 import http from '../../../src/locales/zh-CN/http';
 import auth from '../../../src/locales/zh-CN/auth';
-
-const doc = fs.readFileSync('docs/console.md', 'utf8');
+import doc from '../../../docs/console.md?raw';
 
 describe('docs/console.md', () => {
   it.each([
