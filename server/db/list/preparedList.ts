@@ -75,8 +75,7 @@ const valueName = (n: number) => (valueNames[n] ??= `v${n}`);
 
 /**
  * A binder keeping the n-th value under the n-th name in `values` and answering what `as` makes of
- * it. Made by a function, not written inline where it is used: tsx would define the name of an
- * inline one on every call.
+ * it: placeholders when a shape is prepared, the values themselves when it is already known.
  */
 function binder(values: Record<string, unknown>, as: (name: string, value: unknown) => unknown): Bind {
   let n = 0;
