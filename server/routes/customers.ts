@@ -12,7 +12,7 @@ import {
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { resourcePath } from '../../contract/resource';
 import { PHONE_RE } from '../../contract/validation';
-import { customers, orders } from '../db/schema';
+import { customers } from '../db/schema';
 import type { Db, DbOrTx } from '../db/client';
 import type { SessionContext } from '../auth/sessionGuard';
 import { sessionOf } from '../auth/sessionGuard';
@@ -55,10 +55,11 @@ const tagsFilter: CustomFilter['where'] = (values, bind) => {
  * A customer's last visit: when their latest order was paid, at any shop of the chain. A subquery
  * in the page's one statement (PostgreSQL evaluates it for the page's rows only, by the
  * orders_customer_idx index); the table is named, since drizzle prints the list's columns unqualified.
+ * Written as ISO text by PostgreSQL, as every instant of a row reads.
  */
-const lastVisitAt = sql<
-  string | null
->`(select max(o.paid_at) from orders o where o.customer_id = ${sql.identifier('customers')}.id)`.mapWith(orders.paidAt);
+const lastVisitAt = sql<string | null>`to_char((select max(o.paid_at) from orders o where o.customer_id = ${sql.identifier(
+  'customers',
+)}.id) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const resource = serverResource({
   descriptor: customerResource,
