@@ -5,6 +5,19 @@ import { ADMIN, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './supp
 import { screenshot } from './support/files';
 import { accountMenuItem, dialog } from './support/ui';
 
+/** Drags a booking by its middle so its top lands on `slot`'s top, in steps as a hand would. */
+async function dragOnto(page: Page, event: Locator, slot: Locator): Promise<void> {
+  await event.scrollIntoViewIfNeeded();
+  const from = (await event.boundingBox())!;
+  const grab = { x: from.x + from.width / 2, y: from.y + Math.min(from.height / 2, 30) };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x, grab.y + 8, { steps: 4 });
+  const to = (await slot.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + (grab.y - from.y), { steps: 12 });
+  await page.mouse.up();
+}
+
 /** The manager's shop's bookings of today in `status`, earliest first, through the API. */
 async function todays(request: APIRequestContext, token: string, status: string): Promise<Appointment[]> {
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -229,6 +242,20 @@ test.describe('one customer, two artists, one time', () => {
     await ask.getByRole('button', { name: '仍然预约' }).click();
     await expect(second).toBeHidden();
     await expect(day.locator('.rbc-event').filter({ hasText: '重叠新客' })).toHaveCount(2);
+
+    // Dragged to 13:30 it still overlaps the 12:00 booking: asked first, and left where it was on 取消.
+    const quarter = (column: number, n: number) => day.locator('.rbc-day-slot').nth(column).locator('.rbc-time-slot').nth(n);
+    const later = day.locator('.rbc-day-slot').nth(2).locator('.rbc-event').filter({ hasText: '重叠新客' });
+    await dragOnto(page, later, quarter(2, 14));
+    const askMove = page.locator('.ant-modal-confirm').filter({ hasText: '该客户这个时间已有预约' });
+    await expect(askMove.getByText(/12:00–14:00 雾眉 · 周晓雯/)).toBeVisible();
+    await askMove.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(askMove).toBeHidden();
+    await expect(later.locator('.rbc-event-label')).toHaveText('13:00–15:00');
+    // At 14:00 it no longer overlaps: moved without a word.
+    await dragOnto(page, later, quarter(2, 16));
+    await expect(page.locator('.ant-message').getByText('已改到')).toBeVisible();
+    await expect(later.locator('.rbc-event-label')).toHaveText('14:00–16:00');
   });
 });
 

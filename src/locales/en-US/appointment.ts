@@ -64,6 +64,7 @@ const appointment = {
   'appointment.overlap.title': 'The customer is booked at this time already',
   'appointment.overlap.content': 'These bookings of the same customer overlap this one:',
   'appointment.overlap.ok': 'Book anyway',
+  'appointment.overlap.move': 'Move anyway',
   'appointment.arriveEarly.title': 'Has the customer arrived?',
   'appointment.arriveEarly.content': 'The booking starts at {{time}}, {{hours}} h {{minutes}} min from now. Is the customer really here?',
   'appointment.arriveEarly.ok': 'Mark arrived',

@@ -65,6 +65,7 @@ const appointment = {
   'appointment.overlap.title': '该客户这个时间已有预约',
   'appointment.overlap.content': '同一位客户的以下预约与本次时间重叠：',
   'appointment.overlap.ok': '仍然预约',
+  'appointment.overlap.move': '仍然改期',
   'appointment.arriveEarly.title': '确认客人已到店？',
   'appointment.arriveEarly.content': '预约 {{time}} 开始，距现在还有 {{hours}} 小时 {{minutes}} 分钟。客人确实已经到店了吗？',
   'appointment.arriveEarly.ok': '确认到店',

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useUpdate, type BaseRecord, type CrudFilter, type GetListResponse, type HttpError } from '@refinedev/core';
 import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
@@ -24,7 +24,9 @@ import {
   type AppointmentStatus,
 } from '../../../contract/appointment';
 import type { Entitlement } from '../../../contract/entitlement';
-import type { ApiError } from '../../providers/http';
+import { api, type ApiError } from '../../providers/http';
+import { API } from '../../../contract/api';
+import { customerOverlaps } from './customerOverlaps';
 import { formatDateTime } from '../../components/format';
 import { useShopSetup } from './useShopSetup';
 import { BookingDialog, type BookingDraft } from './BookingDialog';
@@ -99,6 +101,7 @@ const weekStart = (d: Date) =>
  */
 export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Entitlement | null; onBooked?: () => void }) {
   const { t, i18n } = useTranslation();
+  const { modal } = App.useApp();
   const setup = useShopSetup();
   const invalidate = useInvalidate();
   const [view, setView] = useState<View>('day');
@@ -198,6 +201,37 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
     if (minutes !== event.row.durationMinutes) changes.durationMinutes = minutes;
     if (staff !== event.resourceId) changes.staffId = staff === UNASSIGNED ? null : staff;
     if (Object.keys(changes).length === 0) return;
+    const move = () => moveTo(event, changes, s, e, staff);
+    if (changes.startAt === undefined && changes.durationMinutes === undefined) return move();
+    // A new time may put the customer in two chairs at once: the overlapping bookings are shown for a yes.
+    void api
+      .get<Appointment>(`${API.resourceBase}/appointments/${event.id}`)
+      .then((a) => customerOverlaps(a.customerId, fromWallClock(s), fromWallClock(e), event.id))
+      .catch(() => [] as Appointment[])
+      .then((overlaps) => {
+        if (overlaps.length === 0) return move();
+        modal.confirm({
+          title: t('appointment.overlap.title'),
+          content: (
+            <>
+              <p>{t('appointment.overlap.content')}</p>
+              <ul>
+                {overlaps.map((r) => (
+                  <li key={r.id}>
+                    {formatDateTime(r.startAt)}–{shanghaiHm(r.endAt)} {r.programName} · {r.staffName || t('appointment.unassigned')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ),
+          okText: t('appointment.overlap.move'),
+          cancelText: t('common.cancel'),
+          onOk: move,
+        });
+      });
+  };
+
+  const moveTo = (event: CalEvent, changes: Record<string, unknown>, s: Date, e: Date, staff: number) => {
     setMoving((m) => new Map(m).set(event.id, { start: s, end: e, resourceId: staff }));
     const settle = () =>
       setMoving((m) => {

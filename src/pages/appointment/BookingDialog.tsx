@@ -4,17 +4,17 @@ import { useCreate, useList } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SOURCES, type Customer, type CustomerCard, type CustomerSource } from '../../../contract/customer';
-import { ACTIVE_APPOINTMENT_STATUSES, SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
+import { SLOT_MINUTES, type Appointment } from '../../../contract/appointment';
 import { performsProgramType } from '../../../contract/staff';
 import { PROGRAM_TYPES } from '../../../contract/program';
-import { API } from '../../../contract/api';
 import type { Entitlement } from '../../../contract/entitlement';
-import { api, type ApiError } from '../../providers/http';
+import type { ApiError } from '../../providers/http';
 import { applyServerErrors } from '../../providers/formRules';
 import { formatDateTime } from '../../components/format';
 import { CustomerCardView, useCustomerLookup } from '../../components/customerLookup';
 import type { ShopSetup } from './useShopSetup';
 import { fromWallClock, shanghaiHm } from './shanghaiClock';
+import { customerOverlaps } from './customerOverlaps';
 
 /** What the dialog opens with: a slot picked on the grid, and for a touch-up the entitlement. */
 export interface BookingDraft {
@@ -152,17 +152,11 @@ export function BookingDialog({
       durationMinutes: v.durationMinutes ?? program?.durationMinutes,
       note: v.note ?? '',
     };
-    // One customer in two chairs at once is almost always a slip: the bookings of the customer that
-    // overlap this one are asked for first, and shown for a yes.
     const customerId = entitlement ? entitlement.customerId : v.customerMode === 'new' ? undefined : v.customerId;
-    const minutes = values.durationMinutes ?? SLOT_MINUTES;
     if (customerId !== undefined) {
-      const end = new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
-      const rows = await api
-        .get<Appointment[]>(`${API.resourceBase}/appointments`, { customerId, from: startAt, to: end, _start: 0, _end: 20 })
-        .catch(() => [] as Appointment[]);
-      const active = rows.filter((r) => (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(r.status));
-      if (active.length > 0) return setOverlap({ rows: active, values });
+      const end = new Date(Date.parse(startAt) + (values.durationMinutes ?? SLOT_MINUTES) * 60_000).toISOString();
+      const rows = await customerOverlaps(customerId, startAt, end);
+      if (rows.length > 0) return setOverlap({ rows, values });
     }
     book(values);
   };
