@@ -2,8 +2,10 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { API } from '../../contract/api';
 import type { Appointment } from '../../contract/appointment';
 import type { Order } from '../../contract/order';
+import type { Shop } from '../../contract/shop';
 import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { dialog, openDropdown, row } from './support/ui';
+import { screenshot } from './support/files';
 
 const SHOTS = '/work/shots/checkstand-console';
 // Transitions finished: a button just enabled is drawn enabled, not halfway.
@@ -42,7 +44,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test('a manager checks out an arrived VIP customer, pays once with WeChat Pay and cash, prints the receipt and requests a partial refund', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
   const appointment = await arrivedVipAppointment(request, token);
   await loginThroughForm(page, MANAGER_TWO_SHOPS);
@@ -92,7 +94,14 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   await expect(receipt).toContainText('现金');
   await expect(receipt).toContainText(appointment.customerName);
   const orderNo = (await receipt.locator('.receipt-row').first().locator('span').last().innerText()).trim();
+  // The shop's address and phone head it; each VIP line shows its list price, and the saving is summed.
+  const [shop] = await call<Shop[]>(request, token, 'get', 'shops', { params: { name: (await receipt.locator('h3').innerText()).trim() } });
+  await expect(receipt.getByTestId('receipt-shop')).toContainText(shop.address);
+  await expect(receipt.getByTestId('receipt-shop')).toContainText(`电话：${shop.phone}`);
+  await expect(receipt.locator('.receipt-line-detail').first()).toContainText(/原价 ¥[\d,]+\.\d{2} · ¥[\d,]+\.\d{2} 会员价/);
+  await expect(receipt.locator('.receipt-row', { hasText: '会员优惠' })).toContainText('¥');
   await shot(page, 'receipt');
+  await screenshot(page, testInfo, 'checkstand-receipt', receiptDialog);
 
   // One payment of the order: WeChat Pay 100 yuan and the rest in cash, adding up to the payable.
   const [order] = await call<Order[]>(request, token, 'get', 'orders', { params: { q: orderNo } });

@@ -46,6 +46,7 @@ test("admin opens last month's ranking and drills into a shop", async ({ page, r
   // The shop figure says it is net of the refunds beside it.
   await expect(page.getByTestId('shop-ranking').getByRole('columnheader', { name: '净营业额' })).toBeVisible();
   await expect(page.getByText('门店净营业额排行')).toBeVisible();
+  await screenshot(page, testInfo, 'ranking-net-revenue');
   await page.getByTestId(`shop-revenue-${first.shopId}`).click();
   // The review lands filtered by the shop and the period (every state), and keeps them in its URL.
   await expect(page).toHaveURL(/\/finance\/review\?.*filters/);
