@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, PAID_ORDER_STATUSES, type Order } from '../../contract/order';
 import { orderCancelSchema, orderCreateSchema, orderPaySchema } from '../../contract/order';
-import { afterSaleCreateSchema, afterSaleWithdrawSchema } from '../../contract/afterSale';
+import { afterSaleCreateSchema, afterSaleWithdrawRefusal, afterSaleWithdrawSchema } from '../../contract/afterSale';
 import { badField, conflict, input, MockError } from './engine/http';
 import { statusStep, type CallContext } from './engine/resource';
 import { kept } from './engine/store';
@@ -84,7 +84,7 @@ afterSales.route('post', '', 'create', async (ctx) => {
 
 statusStep(afterSales, 'withdraw', {
   from: ['pending'],
-  refusal: '只有待审核的售后申请可以撤回',
+  refusal: (a) => afterSaleWithdrawRefusal(a.status),
   body: afterSaleWithdrawSchema,
   set: () => ({ status: 'withdrawn' }),
 });
