@@ -16,6 +16,10 @@ export const AFTER_SALE_STATUS_LABELS: Record<AfterSaleStatus, string> = {
   withdrawn: '已撤回',
 };
 
+/** A request is approved, rejected or withdrawn only while pending; these name why not, by its status. */
+export const afterSaleReviewRefusal = (status: AfterSaleStatus) => `该售后申请${AFTER_SALE_STATUS_LABELS[status]}，不能再审核`;
+export const afterSaleWithdrawRefusal = (status: AfterSaleStatus) => `售后申请${AFTER_SALE_STATUS_LABELS[status]}，不能撤回`;
+
 export const MAX_AFTER_SALE_IMAGES = 6;
 
 export const AFTER_SALE_FIELD_LABELS = {

@@ -13,6 +13,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '已退款',
   cancelled: '已取消',
 };
+/** An order is paid or cancelled only while unpaid; these name why not, by its status. */
+export const orderPayRefusal = (status: OrderStatus) => `订单${ORDER_STATUS_LABELS[status]}，不能再收款`;
+export const orderCancelRefusal = (status: OrderStatus) =>
+  `订单${ORDER_STATUS_LABELS[status]}，不能取消${status === 'cancelled' ? '' : '（已收款的订单请申请售后退款）'}`;
 /** Statuses in which money was taken: after-sales may be requested, the receipt exists. */
 export const PAID_ORDER_STATUSES = ['paid', 'partially-refunded', 'refunded'] as const satisfies readonly OrderStatus[];
 

@@ -9,6 +9,8 @@ export const PERFORMANCE_KIND_LABELS: Record<PerformanceKind, string> = { sale: 
 export const PERFORMANCE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];
 export const PERFORMANCE_STATUS_LABELS: Record<PerformanceStatus, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
+/** A record is reviewed once, while pending; this names why not, by its status. */
+export const performanceReviewRefusal = (status: PerformanceStatus) => `该业绩记录${PERFORMANCE_STATUS_LABELS[status]}，不能再审核`;
 
 /** At most this many ids in one batch approval. */
 export const MAX_BATCH_APPROVE = 500;

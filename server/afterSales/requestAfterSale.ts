@@ -11,7 +11,7 @@ import { MESSAGE_TAGS } from '../../contract/message';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../contract/order';
 import {
   AFTER_SALE_FIELD_LABELS as L,
-  AFTER_SALE_STATUS_LABELS,
+  afterSaleWithdrawRefusal,
   AFTER_SALE_TYPE_LABELS,
   type AfterSale,
   type AfterSaleStatus,
@@ -93,7 +93,7 @@ export async function withdrawAfterSale(tx: DbOrTx, actor: Actor, id: number): P
   actingShop(actor);
   const before = await lockAfterSale(tx, actor.session, id);
   const status = before.status as AfterSaleStatus;
-  if (status !== 'pending') throw conflict(`售后申请${AFTER_SALE_STATUS_LABELS[status]}，不能撤回`);
+  if (status !== 'pending') throw conflict(afterSaleWithdrawRefusal(status));
   await tx
     .update(afterSales)
     .set({ status: 'withdrawn', updatedAt: sql`now()` })

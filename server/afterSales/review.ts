@@ -9,18 +9,19 @@ import { recordRefund } from '../ledger/entries';
 import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow';
 import { lockOrder } from '../orders/orderRow';
 import { MESSAGE_TAGS } from '../../contract/message';
-import { AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS, type AfterSale } from '../../contract/afterSale';
+import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
+import { afterRefund } from '../../contract/refund';
+import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
 import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** The request, locked for its decision; it must still be pending (a second decision is 409). */
 async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleRow> {
   const row = await lockAfterSale(tx, actor.session, id);
-  if (row.status !== 'pending') throw conflict(`该售后申请${AFTER_SALE_STATUS_LABELS[row.status]}，不能再审核`);
+  if (row.status !== 'pending') throw conflict(afterSaleReviewRefusal(row.status));
   return row;
 }
 
@@ -37,10 +38,9 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
   const amountFen = request.amountFen!;
   const order = await lockOrder(tx, request.shopId, request.orderId);
   if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict('订单未支付，不能退款');
-  const refundable = order.paidFen - order.refundedFen;
-  if (amountFen > refundable) throw conflict(`退款金额 ¥${yuan(amountFen)} 超过订单可退金额 ¥${yuan(refundable)}，请驳回或让门店重新申请`);
-  const refundedFen = order.refundedFen + amountFen;
-  const status: OrderStatus = refundedFen === order.paidFen ? 'refunded' : 'partially-refunded';
+  const refunded = afterRefund(order, amountFen);
+  if ('refusal' in refunded) throw conflict(refunded.refusal);
+  const { refundedFen, status } = refunded;
   await tx
     .update(orders)
     .set({ refundedFen, status, updatedAt: sql`now()` })
@@ -85,7 +85,7 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
       };
     });
   if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
-  return `退款 ¥${yuan(amountFen)}，订单已退 ¥${yuan(refundedFen)} / 实收 ¥${yuan(order.paidFen)}`;
+  return `退款 ¥${fenToYuan(amountFen)}，订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
 }
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */

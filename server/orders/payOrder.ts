@@ -10,7 +10,8 @@ import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   ORDER_FIELD_LABELS as L,
-  ORDER_STATUS_LABELS,
+  orderCancelRefusal,
+  orderPayRefusal,
   PAYMENT_METHOD_LABELS,
   type Order,
   type OrderStatus,
@@ -123,7 +124,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
   const shopId = actingShop(actor);
   const { order: before, rates, touchUpDays } = await lockOrderForPayment(tx, shopId, id);
   const status = before.status as OrderStatus;
-  if (status !== 'unpaid') throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能再收款`);
+  if (status !== 'unpaid') throw conflict(orderPayRefusal(status));
   const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
   if (paidFen !== before.payableFen) {
     const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
@@ -157,8 +158,7 @@ export async function cancelOrder(tx: DbOrTx, actor: Actor, id: number, reason: 
   const shopId = actingShop(actor);
   const before = await lockOrder(tx, shopId, id);
   const status = before.status as OrderStatus;
-  if (status !== 'unpaid')
-    throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能取消${status === 'cancelled' ? '' : '（已收款的订单请申请售后退款）'}`);
+  if (status !== 'unpaid') throw conflict(orderCancelRefusal(status));
   const [row] = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` })

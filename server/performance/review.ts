@@ -5,7 +5,7 @@ import { audit } from '../audit/audit';
 import { conflict, notFound } from '../http/errors';
 import type { Actor } from '../auth/actor';
 import {
-  PERFORMANCE_STATUS_LABELS,
+  performanceReviewRefusal,
   performanceRecordResource,
   type PerformanceBatchResult,
   type PerformanceRecord,
@@ -14,9 +14,6 @@ import { readPerformanceRecord } from './listing';
 
 const p = performanceRecords;
 const ENTITY = 'performance-record';
-
-/** Why a record can no longer be reviewed: approved and rejected are final. */
-const finalReason = (status: keyof typeof PERFORMANCE_STATUS_LABELS) => `该业绩记录${PERFORMANCE_STATUS_LABELS[status]}，不能再审核`;
 
 /** Who reviewed and when: kept on the record as it was. */
 const reviewer = (actor: Actor) => ({
@@ -40,7 +37,7 @@ export async function reviewPerformanceRecord(
       .where(eq(p.id, id))
       .for('update');
     if (!row) throw notFound(performanceRecordResource.missing);
-    if (row.status !== 'pending') throw conflict(finalReason(row.status));
+    if (row.status !== 'pending') throw conflict(performanceReviewRefusal(row.status));
     await tx
       .update(p)
       .set(
@@ -75,7 +72,7 @@ export async function approvePerformanceRecords(db: Db, actor: Actor, ids: numbe
       .filter((id) => status.get(id) !== 'pending')
       .map((id) => {
         const s = status.get(id);
-        return { id, reason: s ? finalReason(s) : performanceRecordResource.missing };
+        return { id, reason: s ? performanceReviewRefusal(s) : performanceRecordResource.missing };
       });
     if (approved.length) {
       await tx

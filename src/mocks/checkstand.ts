@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE, PAID_ORDER_STATUSES, type Order } from '../../contract/order';
-import { orderCancelSchema, orderCreateSchema, orderPaySchema } from '../../contract/order';
-import { afterSaleCreateSchema, afterSaleWithdrawSchema } from '../../contract/afterSale';
+import { orderCancelRefusal, orderCancelSchema, orderCreateSchema, orderPayRefusal, orderPaySchema } from '../../contract/order';
+import { afterSaleCreateSchema, afterSaleWithdrawRefusal, afterSaleWithdrawSchema } from '../../contract/afterSale';
 import { badField, conflict, input, MockError } from './engine/http';
 import { statusStep, type CallContext } from './engine/resource';
 import { kept } from './engine/store';
@@ -39,8 +39,6 @@ async function once(ctx: CallContext, body: unknown, run: () => unknown): Promis
   }
 }
 
-const unpaidOnly = (o: Order) => `订单 ${o.orderNo} 不是待支付状态，不能再修改`;
-
 orders.route('post', '', 'create', async (ctx) => {
   const values = await input(orderCreateSchema, ctx.request);
   return once(ctx, values, () => priceOrder(values, ctx.session.shopID!, callerName(ctx)));
@@ -49,7 +47,7 @@ orders.route('post', '', 'create', async (ctx) => {
 orders.action('pay', async (order, ctx) => {
   const { payments } = await input(orderPaySchema, ctx.request);
   return once(ctx, { payments }, () => {
-    if (order.status !== 'unpaid') throw conflict(unpaidOnly(order));
+    if (order.status !== 'unpaid') throw conflict(orderPayRefusal(order.status));
     const sum = payments.reduce((s, p) => s + p.amountFen, 0);
     if (sum !== order.payableFen) throw badField('payments', `收款合计 ${formatFen(sum)} 与应收 ${formatFen(order.payableFen)} 不一致`);
     const appointment = order.appointmentId === null ? undefined : appointments.table.find(order.appointmentId);
@@ -60,7 +58,7 @@ orders.action('pay', async (order, ctx) => {
 
 statusStep(orders, 'cancel', {
   from: ['unpaid'],
-  refusal: unpaidOnly,
+  refusal: (o) => orderCancelRefusal(o.status),
   body: orderCancelSchema,
   set: (_, { reason }) => ({ status: 'cancelled', cancelReason: reason }),
 });
@@ -84,7 +82,7 @@ afterSales.route('post', '', 'create', async (ctx) => {
 
 statusStep(afterSales, 'withdraw', {
   from: ['pending'],
-  refusal: '只有待审核的售后申请可以撤回',
+  refusal: (a) => afterSaleWithdrawRefusal(a.status),
   body: afterSaleWithdrawSchema,
   set: () => ({ status: 'withdrawn' }),
 });

@@ -1,7 +1,8 @@
 import { HttpResponse } from 'msw';
-import { afterSaleApproveSchema, afterSaleRejectSchema, type AfterSale } from '../../contract/afterSale';
-import { performanceBatchApproveSchema, performanceRejectSchema } from '../../contract/performanceRecord';
-import type { PerformanceBatchResult, PerformanceRecord } from '../../contract/performanceRecord';
+import { afterRefund } from '../../contract/refund';
+import { afterSaleApproveSchema, afterSaleRejectSchema, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
+import { performanceBatchApproveSchema, performanceRejectSchema, performanceReviewRefusal } from '../../contract/performanceRecord';
+import type { PerformanceBatchResult } from '../../contract/performanceRecord';
 import {
   LEDGER_CATEGORY_LABELS,
   SYSTEM_LEDGER_CATEGORIES,
@@ -47,15 +48,14 @@ exportAs(ledger, '收支流水', ['occurredOn', 'type', 'category', 'amountFen',
 const reviewedBy = (ctx: CallContext) => ({ reviewedBy: callerName(ctx), reviewedAt: new Date().toISOString() });
 
 // Performance records: reviewed once each, one at a time or a picked batch.
-const reviewedAlready = (r: PerformanceRecord) => `业绩记录${r.status === 'approved' ? '已通过' : '已驳回'}，不能再次审核`;
 const approve = statusStep(performanceRecords, 'approve', {
   from: ['pending'],
-  refusal: reviewedAlready,
+  refusal: (r) => performanceReviewRefusal(r.status),
   set: (_r, _body, ctx) => ({ status: 'approved', ...reviewedBy(ctx) }),
 });
 statusStep(performanceRecords, 'reject', {
   from: ['pending'],
-  refusal: reviewedAlready,
+  refusal: (r) => performanceReviewRefusal(r.status),
   body: performanceRejectSchema,
   set: (_, { reason }, ctx) => ({ status: 'rejected', rejectReason: reason, ...reviewedBy(ctx) }),
 });
@@ -81,19 +81,17 @@ performanceRecords.route('get', '/summary', 'list', (ctx) => {
 function refund(a: AfterSale, ctx: CallContext): void {
   const order = orders.table.find(a.orderId)!;
   const amount = a.amountFen ?? 0;
-  const refundedFen = order.refundedFen + amount;
-  if (refundedFen > order.paidFen)
-    throw conflict(`退款金额超出可退金额（实收 ${order.paidFen / 100} 元，已退 ${order.refundedFen / 100} 元）`);
+  const refunded = afterRefund(order, amount);
+  if ('refusal' in refunded) throw conflict(refunded.refusal);
   const now = new Date().toISOString();
-  orders.table.update(order, { refundedFen, status: refundedFen === order.paidFen ? 'refunded' : 'partially-refunded' });
+  orders.table.update(order, refunded);
   book(order, { category: 'refund', amountFen: -amount, note: a.reason, afterSaleId: a.id, createdBy: callerName(ctx) }, now);
   shareOut(order, -amount, a.id, now);
 }
 
-const decidedAlready = '售后申请已处理，不能再次审核';
 statusStep(afterSales, 'approve', {
   from: ['pending'],
-  refusal: decidedAlready,
+  refusal: (a) => afterSaleReviewRefusal(a.status),
   body: afterSaleApproveSchema,
   set: (a, { note }, ctx) => {
     if (a.type === 'refund') refund(a, ctx);
@@ -102,7 +100,7 @@ statusStep(afterSales, 'approve', {
 });
 statusStep(afterSales, 'reject', {
   from: ['pending'],
-  refusal: decidedAlready,
+  refusal: (a) => afterSaleReviewRefusal(a.status),
   body: afterSaleRejectSchema,
   set: (_, { reason }, ctx) => ({ status: 'rejected', rejectReason: reason, ...reviewedBy(ctx) }),
 });

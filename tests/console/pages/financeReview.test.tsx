@@ -126,7 +126,7 @@ describe('performance review (/finance/review)', { timeout: PAGE_TEST_TIMEOUT },
     await waitFor(() => expect(posted).toHaveLength(1));
     expect((posted[0] as { ids: number[] }).ids.sort()).toEqual([...picked].sort());
     expect(await screen.findByText(`已通过 ${picked.length - 1} 条，跳过 1 条`)).toBeTruthy();
-    expect(screen.getByText(`${taken.orderNo} ${taken.staffName}：业绩记录已通过，不能再次审核`)).toBeTruthy();
+    expect(screen.getByText(`${taken.orderNo} ${taken.staffName}：该业绩记录已通过，不能再审核`)).toBeTruthy();
     expect(pending()).toHaveLength(0);
     await waitFor(() => expect(listedRows().filter((tr) => !tr.classList.contains('ant-table-placeholder'))).toHaveLength(0));
   });
