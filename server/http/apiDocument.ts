@@ -52,8 +52,8 @@ const hooksOf = (route: RouteOptions) =>
 
 /**
  * onRoute, before @fastify/swagger hears of the route: the error answers it may give (those of its
- * hooks, 400 where it takes input, 404 where its path names a row, 409 where a role-guarded call
- * changes something) and, behind a session, the bearer security. A route's own schema (which routes
+ * hooks, 400 where it takes input, 404 where its path names a row, 409 where it writes, 500 anywhere)
+ * and, behind a session, the bearer security. A route's own schema (which routes
  * may share) is copied, never changed, and what it says itself stays.
  */
 export function documentRoute(route: RouteOptions): void {
@@ -63,7 +63,8 @@ export function documentRoute(route: RouteOptions): void {
   const statuses = new Set([...hooksOf(route).flatMap(refusalsOf), 500]);
   if (own.params !== undefined || own.querystring !== undefined || own.body !== undefined) statuses.add(400);
   if (route.url.includes(':')) statuses.add(404);
-  if (statuses.has(403) && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.add(409);
+  // A write the database refuses as a duplicate or a broken reference is 409 wherever it happens (server/http/errorHandler.ts).
+  if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.add(409);
   const response: Record<string, unknown> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) response[status] = ERROR_ANSWERS[status];
   const schema: Record<string, unknown> = { ...own, response: { ...response, ...own.response } };
