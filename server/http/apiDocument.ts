@@ -1,6 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/envelope';
+import { GRAPHQL_PATH } from '../../contract/report';
+import { MAX_UPLOAD_BYTES, UPLOAD_PATH } from '../../contract/upload';
 import { refusalsOf } from './refusals';
 
 /** The bearer token of a session (POST user/login/*), sent as `Authorization: Bearer <token>`. */
@@ -58,7 +60,8 @@ const hooksOf = (route: RouteOptions) =>
  */
 export function documentRoute(route: RouteOptions): void {
   const own = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
-  if (own.hide) return;
+  // GraphQL answers in its own shape, all of which its route documents (server/graphql/document.ts).
+  if (own.hide || route.url === GRAPHQL_PATH) return;
   // Any call may fail inside: 500 is every route's.
   const statuses = new Set([...hooksOf(route).flatMap(refusalsOf), 500]);
   if (own.params !== undefined || own.querystring !== undefined || own.body !== undefined) statuses.add(400);
@@ -72,6 +75,20 @@ export function documentRoute(route: RouteOptions): void {
   // Inputs are read as `{}` when no body comes (server/http/schemaCompilers.ts): a body whose every field is optional need not be sent.
   if (own.body instanceof z.ZodType && own.body.safeParse({}).success) schema[OPTIONAL_BODY] = true;
   route.schema = schema;
+}
+
+/** The multipart body of POST upload, which @fastify/multipart reads in the handler rather than a route schema. */
+const uploadBody = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe(`JPEG、PNG 或 WebP 图片，最大 ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`),
+});
+
+/** swagger's transform of POST upload: the document shows its multipart body. */
+export function documentUploadRoute<R extends { url: string; route: { method: string | string[] }; schema: object }>(route: R): R {
+  if (route.url !== UPLOAD_PATH || ![route.route.method].flat().includes('POST')) return route;
+  return { ...route, schema: { ...route.schema, body: uploadBody, consumes: ['multipart/form-data'] } };
 }
 
 interface Operation {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from '../http/schemaCompilers';
-import { SECURITY_SCHEMES, documentRoute, finishDocument } from '../http/apiDocument';
+import { SECURITY_SCHEMES, documentRoute, documentUploadRoute, finishDocument } from '../http/apiDocument';
 import { GRAPHQL_PATH } from '../../contract/report';
 import { documentGraphqlRoute } from '../graphql/document';
 
@@ -38,7 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       info: { title: '美业连锁管理后台 API', version: '1' },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: (route) => jsonSchemaTransform(route.url === GRAPHQL_PATH ? documentGraphqlRoute(route) : route),
+    transform: (route) => jsonSchemaTransform(route.url === GRAPHQL_PATH ? documentGraphqlRoute(route) : documentUploadRoute(route)),
     transformObject: finishDocument as never,
   });
   for (const { plugin } of await featurePlugins()) await app.register(plugin);

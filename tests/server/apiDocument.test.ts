@@ -84,6 +84,8 @@ describe('the OpenAPI document', () => {
       const content = doc.paths[`${API.resourceBase}/${list}/export`].get.responses['200'].content;
       expect(Object.keys(content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
     }
+    const upload = doc.paths[`${API.resourceBase}/upload`].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
     expect(Object.keys(doc.paths[`${API.resourceBase}/upload/{name}`].get.responses['200'].content).sort()).toEqual([
       'image/jpeg',
       'image/png',
