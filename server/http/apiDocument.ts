@@ -55,8 +55,8 @@ const hooksOf = (route: RouteOptions) =>
 /**
  * onRoute, before @fastify/swagger hears of the route: the error answers it may give (those of its
  * hooks, 400 where it takes input, 404 where its path names a row, 409 where it writes, 500 anywhere)
- * and, behind a session, the bearer security. A route's own schema (which routes
- * may share) is copied, never changed, and what it says itself stays.
+ * and, behind a session, the bearer security. A route's own schema (which routes may share) is
+ * copied, never changed, and what it says itself stays.
  */
 export function documentRoute(route: RouteOptions): void {
   const own = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
