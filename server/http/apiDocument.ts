@@ -5,6 +5,16 @@ import { GRAPHQL_PATH } from '../../contract/report';
 import { MAX_UPLOAD_BYTES, UPLOAD_PATH } from '../../contract/upload';
 import { refusalsOf } from './refusals';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (the console calls a few reads by POST): it writes nothing the database could refuse. */
+    readsOnly?: boolean;
+  }
+}
+
+/** Route options of a POST that only reads: the document lists no 409 for it. */
+export const READS_ONLY = { config: { readsOnly: true } };
+
 /** The bearer token of a session (POST user/login/*), sent as `Authorization: Bearer <token>`. */
 export const SECURITY_SCHEMES = { bearerAuth: { type: 'http', scheme: 'bearer', description: '登录接口返回的 token' } } as const;
 
@@ -67,7 +77,7 @@ export function documentRoute(route: RouteOptions): void {
   if (own.params !== undefined || own.querystring !== undefined || own.body !== undefined) statuses.add(400);
   if (route.url.includes(':')) statuses.add(404);
   // A write the database refuses as a duplicate or a broken reference is 409 wherever it happens (server/http/errorHandler.ts).
-  if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.add(409);
+  if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD') && !route.config?.readsOnly) statuses.add(409);
   const response: Record<string, unknown> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) response[status] = ERROR_ANSWERS[status];
   const schema: Record<string, unknown> = { ...own, response: { ...response, ...own.response } };

@@ -77,6 +77,9 @@ describe('the OpenAPI document', () => {
       '500',
     ]);
     expect(doc.paths[API.loginPassword].post.responses['429']).toBeDefined();
+    // A read the console makes by POST writes nothing: no 409.
+    expect(Object.keys(doc.paths[API.userInfo].post.responses).sort()).toEqual(['200', '401', '500']);
+    expect(doc.paths[API.logout].post.responses['409']).toBeDefined();
   });
 
   it('declares the xlsx type of the exports and the image types of uploads', () => {
