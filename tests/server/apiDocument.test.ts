@@ -7,6 +7,7 @@ import { OPENAPI_PATH } from '../../server/routes/docs';
 import { GRAPHQL_PATH } from '../../contract/report';
 import { API } from '../../contract/api';
 import { MESSAGE_API } from '../../contract/message';
+import { menuFor } from '../../contract/access';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -120,5 +121,16 @@ describe('the OpenAPI document', () => {
     expect(check.safeParse({ ...line, fromStatus: null }).success).toBe(true);
     expect(check.safeParse({ ...line, fromStatus: 'booked' }).success).toBe(true);
     expect(check.safeParse({ ...line, fromStatus: 'nonsense' }).success).toBe(false);
+  });
+
+  it('writes answers through their schemas without losing a field (the menu, as built)', async () => {
+    for (const [phone, role] of [
+      ['13800000001', 'admin'],
+      ['13800000002', 'shop-manager'],
+    ] as const) {
+      const token = await t.login(phone);
+      const res = await t.app.inject({ method: 'POST', url: API.menu, headers: { authorization: `Bearer ${token}` } });
+      expect(res.json().data).toEqual(JSON.parse(JSON.stringify(menuFor(role))));
+    }
   });
 });
