@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from './schemaCompilers';
 import { ROUTES_DIR } from '../runtimeFiles';
-import { SECURITY_SCHEMES, documentRoute, finishDocument } from './apiDocument';
+import { SECURITY_SCHEMES, documentRoute, documentUploadRoute, finishDocument } from './apiDocument';
 import { GRAPHQL_PATH } from '../../contract/report';
 import { documentGraphqlRoute } from '../graphql/document';
 
@@ -20,7 +20,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       info: { title: '美业连锁管理后台 API', version: '1' },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: (route) => jsonSchemaTransform(route.url === GRAPHQL_PATH ? documentGraphqlRoute(route) : route),
+    transform: (route) => jsonSchemaTransform(route.url === GRAPHQL_PATH ? documentGraphqlRoute(route) : documentUploadRoute(route)),
     transformObject: finishDocument as never,
   });
   // Each file of server/routes/ is one feature's plugin: a new feature is its file, no line here. The

@@ -1,7 +1,19 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/envelope';
+import { GRAPHQL_PATH } from '../../contract/report';
+import { MAX_UPLOAD_BYTES, UPLOAD_PATH } from '../../contract/upload';
 import { refusalsOf } from './refusals';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (the console calls a few reads by POST): it writes nothing the database could refuse. */
+    readsOnly?: boolean;
+  }
+}
+
+/** Route options of a POST that only reads: the document lists no 409 for it. */
+export const READS_ONLY = { config: { readsOnly: true } };
 
 /** The bearer token of a session (POST user/login/*), sent as `Authorization: Bearer <token>`. */
 export const SECURITY_SCHEMES = { bearerAuth: { type: 'http', scheme: 'bearer', description: '登录接口返回的 token' } } as const;
@@ -52,18 +64,20 @@ const hooksOf = (route: RouteOptions) =>
 
 /**
  * onRoute, before @fastify/swagger hears of the route: the error answers it may give (those of its
- * hooks, 400 where it takes input, 404 where its path names a row, 409 where a role-guarded call
- * changes something) and, behind a session, the bearer security. A route's own schema (which routes
- * may share) is copied, never changed, and what it says itself stays.
+ * hooks, 400 where it takes input, 404 where its path names a row, 409 where it writes, 500 anywhere)
+ * and, behind a session, the bearer security. A route's own schema (which routes may share) is
+ * copied, never changed, and what it says itself stays.
  */
 export function documentRoute(route: RouteOptions): void {
   const own = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown>; hide?: boolean };
-  if (own.hide) return;
+  // GraphQL answers in its own shape, all of which its route documents (server/graphql/document.ts).
+  if (own.hide || route.url === GRAPHQL_PATH) return;
   // Any call may fail inside: 500 is every route's.
   const statuses = new Set([...hooksOf(route).flatMap(refusalsOf), 500]);
   if (own.params !== undefined || own.querystring !== undefined || own.body !== undefined) statuses.add(400);
   if (route.url.includes(':')) statuses.add(404);
-  if (statuses.has(403) && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.add(409);
+  // A write the database refuses as a duplicate or a broken reference is 409 wherever it happens (server/http/errorHandler.ts).
+  if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD') && !route.config?.readsOnly) statuses.add(409);
   const response: Record<string, unknown> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) response[status] = ERROR_ANSWERS[status];
   const schema: Record<string, unknown> = { ...own, response: { ...response, ...own.response } };
@@ -71,6 +85,20 @@ export function documentRoute(route: RouteOptions): void {
   // Inputs are read as `{}` when no body comes (server/http/schemaCompilers.ts): a body whose every field is optional need not be sent.
   if (own.body instanceof z.ZodType && own.body.safeParse({}).success) schema[OPTIONAL_BODY] = true;
   route.schema = schema;
+}
+
+/** The multipart body of POST upload, which @fastify/multipart reads in the handler rather than a route schema. */
+const uploadBody = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe(`JPEG、PNG 或 WebP 图片，最大 ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`),
+});
+
+/** swagger's transform of POST upload: the document shows its multipart body. */
+export function documentUploadRoute<R extends { url: string; route: { method: string | string[] }; schema: object }>(route: R): R {
+  if (route.url !== UPLOAD_PATH || ![route.route.method].flat().includes('POST')) return route;
+  return { ...route, schema: { ...route.schema, body: uploadBody, consumes: ['multipart/form-data'] } };
 }
 
 interface Operation {

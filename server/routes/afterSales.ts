@@ -18,6 +18,7 @@ import { shopNames } from '../orders/listing';
 import { afterSaleList, afterSaleListStatements } from '../afterSales/listing';
 import { afterSaleView, readAfterSale, type AfterSaleRow } from '../afterSales/afterSaleRow';
 import { requestAfterSale, withdrawAfterSale } from '../afterSales/requestAfterSale';
+import { errorAnswers } from '../http/apiDocument';
 
 /** A shop's after-sale requests; finance's review (approve, reject) is in ./afterSaleReview.ts. */
 const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +39,12 @@ const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     base,
-    { ...guard('create'), ...SESSION_NEUTRAL, schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, ...answer } },
+    {
+      ...guard('create'),
+      ...SESSION_NEUTRAL,
+      // The order it names may not exist (or be another shop's): 404.
+      schema: { headers: idempotencyHeaders, body: afterSaleCreateSchema, response: { ...answer.response, ...errorAnswers(404) } },
+    },
     (req, reply) => answerOnce(req, reply, (tx, actor) => requestAfterSale(tx, actor, req.body)),
   );
 

@@ -18,7 +18,7 @@ import { roleShopList, switchGrant, userInfo } from '../auth/grants';
 import { changePassword } from '../auth/passwordChange';
 import { ok } from '../http/reply';
 import { envelope, nullAnswer } from '../http/routeSchemas';
-import { errorAnswers } from '../http/apiDocument';
+import { READS_ONLY, errorAnswers } from '../http/apiDocument';
 
 // An account without a role, or captchas without an SMS provider: 403.
 const loginAnswer = { 200: envelope(loginAnswerSchema), ...errorAnswers(403) };
@@ -51,11 +51,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
 
-  app.post(API.userInfo, { preValidation: authenticate, schema: { response: { 200: envelope(userInfoSchema) } } }, async (req) =>
-    ok(await userInfo(app.db, sessionOf(req))),
+  app.post(
+    API.userInfo,
+    { preValidation: authenticate, ...READS_ONLY, schema: { response: { 200: envelope(userInfoSchema) } } },
+    async (req) => ok(await userInfo(app.db, sessionOf(req))),
   );
 
-  app.post(API.roleShop, { preValidation: authenticate, schema: { response: roleShopAnswer } }, async (req) =>
+  app.post(API.roleShop, { preValidation: authenticate, ...READS_ONLY, schema: { response: roleShopAnswer } }, async (req) =>
     ok(await roleShopList(app.db, sessionOf(req))),
   );
 

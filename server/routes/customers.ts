@@ -27,6 +27,7 @@ import { envelope, fullPhoneSchema, idParams, listSchema, readSchema, rowAnswer 
 import { lookupCustomer } from '../customers/lookup';
 import { audit, diffSummary } from '../audit/audit';
 import { hitRateLimit } from '../auth/rateLimit';
+import { errorAnswers } from '../http/apiDocument';
 
 /**
  * q: a full mobile number matches exactly; exactly four digits match the last four (served by the
@@ -113,6 +114,9 @@ async function assertPhoneFree(db: DbOrTx, phone: string, exceptId?: number): Pr
   if (hit) throw new PhoneTaken(hit.shopId);
 }
 
+/** A create or a phone change: the row, or 429 once an account has probed too many taken phones. */
+const phoneWriteAnswer = { ...rowAnswer(customerResource), ...errorAnswers(429) };
+
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = resourcePath(customerResource);
   const guard = (verb: Parameters<typeof resourceGuard>[1]) => ({ preValidation: resourceGuard(customerResource, verb) });
@@ -162,7 +166,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   // A chain customer of any shop by the full phone given at the counter; every other call about them stays 404 here.
   app.get(
     `${base}/lookup`,
-    { ...guard('action:lookup'), schema: { querystring: customerLookupQuerySchema, response: { 200: envelope(customerCardSchema) } } },
+    {
+      ...guard('action:lookup'),
+      // No customer with that phone: 404; too many lookups from one account: 429.
+      schema: { querystring: customerLookupQuerySchema, response: { 200: envelope(customerCardSchema), ...errorAnswers(404, 429) } },
+    },
     async (req) => ok(await lookupCustomer(app.db, { session: sessionOf(req), ip: req.ip }, req.query.phone)),
   );
 
@@ -176,7 +184,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await revealPhone(app.db, req, resource, req.params.id, (c) => c.phone)),
   );
 
-  app.post(base, { ...guard('create'), schema: { body: customerCreateSchema, response: rowAnswer(customerResource) } }, async (req) => {
+  app.post(base, { ...guard('create'), schema: { body: customerCreateSchema, response: phoneWriteAnswer } }, async (req) => {
     const input = req.body;
     const shopId = currentShopId(req);
     const row = await uniquePhone(req, input.phone, () =>
@@ -200,7 +208,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `${base}/:id`,
-    { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema, response: rowAnswer(customerResource) } },
+    { ...guard('update'), schema: { params: idParams, body: customerUpdateSchema, response: phoneWriteAnswer } },
     async (req) => {
       const { id } = req.params;
       const input = changes(req.body);

@@ -9,6 +9,7 @@ import { uploads } from '../db/schema';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
 import { envelope, fileAnswer } from '../http/routeSchemas';
+import { errorAnswers } from '../http/apiDocument';
 import { AppError, invalid, notFound } from '../http/errors';
 import { audit } from '../audit/audit';
 import { IMAGE_TYPES, extOf, sniffImage, type ImageStorage } from '../storage/imageStorage';
@@ -97,7 +98,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ storage?: ImageStorage }> = async (a
   // Any logged-in role: admins for banners and programs, managers for their shop's pictures.
   app.post(
     UPLOAD_PATH,
-    { preValidation: [authenticate, uploadRate], schema: { response: { 200: envelope(uploadedImageSchema) } } },
+    { preValidation: [authenticate, uploadRate], schema: { response: { 200: envelope(uploadedImageSchema), ...errorAnswers(400) } } },
     async (req) => {
       if (!req.isMultipart()) throw refused('请以 multipart/form-data 方式上传图片');
       let file: { bytes: Buffer; filename: string } | undefined;

@@ -19,7 +19,7 @@ export function checkResponses(app: FastifyInstance) {
 
   app.addHook('onSend', async (req, reply, payload) => {
     const route = req.routeOptions.url;
-    // Routes outside the API's plugin (the CORS preflight, the console's files) are not in the document.
+    // The document is the routes' plugin's: a route outside it (CORS preflight, the console's files) is not in it.
     if (!route || typeof req.server.swagger !== 'function') return payload;
     paths ??= (req.server.swagger() as unknown as { paths: Paths }).paths;
     const operation = paths[route.replace(/:(\w+)/g, '{$1}')]?.[req.method.toLowerCase()];

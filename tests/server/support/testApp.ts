@@ -65,12 +65,12 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     },
     async close() {
       await app.close();
-      conformance.assertConforms();
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+      conformance.assertConforms();
     },
   };
 }
