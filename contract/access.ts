@@ -1,6 +1,8 @@
-import { z } from 'zod';
 import type { Role } from './roles';
 import { ROUTES, type RouteDef, MENU_GROUPS, MENU_GROUP_ICONS, type MenuGroup } from './routes';
+import type { ServerMenuItem } from './serverMenu';
+
+export type { ServerMenuItem };
 
 /**
  * docs/routes.md: a route is allowed if it needs no auth, has no role list, lists "*", or lists
@@ -17,22 +19,6 @@ export function canAccess(route: Pick<RouteDef, 'requiresAuth' | 'roles'>, role:
 export function firstPermittedRoute(role: Role | undefined, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
   return routes.find((r) => r.roles.includes('*') || (role !== undefined && r.roles.includes(role as Role)));
 }
-
-/** Server menu item, the shape of docs/console.md. */
-const menuPageSchema = z.object({
-  path: z.string(),
-  name: z.string(),
-  meta: z.object({
-    locale: z.string(),
-    requiresAuth: z.boolean(),
-    icon: z.string().optional(),
-    order: z.number(),
-    roles: z.array(z.string()),
-  }),
-});
-/** data of user/menu: the groups, each with its pages (two levels). */
-export const serverMenuSchema = z.array(menuPageSchema.extend({ children: z.array(menuPageSchema).optional() }));
-export type ServerMenuItem = z.infer<typeof serverMenuSchema>[number];
 
 /** The menu tree a role sees: groups in menu order, each with the pages of that group it may open. */
 export function menuFor(role: Role, routes: readonly RouteDef[] = ROUTES): ServerMenuItem[] {

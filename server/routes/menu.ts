@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '../../contract/api';
-import { menuFor, serverMenuSchema } from '../../contract/access';
+import { menuFor } from '../../contract/access';
+import { serverMenuSchema } from '../../contract/serverMenu';
 import { authenticate, sessionOf } from '../auth/sessionGuard';
 import { ok } from '../http/reply';
 import { envelope } from '../http/routeSchemas';
