@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { and, Column, count, eq, fillPlaceholders, getTableColumns, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, Column, count, eq, fillPlaceholders, getTableColumns, getTableName, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit } from '../audit/audit';
@@ -195,16 +195,33 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
       const table = res.table as PgTable;
       const total = db.select({ total: count() }).from(table).where(where);
       // The count rides along with the page as a subquery PostgreSQL runs once: one round trip, not two.
-      const columns = { ...getTableColumns(table), ...res.derived };
-      const selection = { ...columns, [TOTAL]: sql<number>`(${total})`.mapWith(Number) };
-      const rows = db
-        .select(selection)
-        .from(table)
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(names.rows);
+      const tableColumns = getTableColumns(table);
+      const columns = { ...tableColumns, ...res.derived };
+      const totalField = sql<number>`(${total})`.mapWith(Number);
+      const pageOf = (selection: SelectedFields) =>
+        db
+          .select(selection)
+          .from(table)
+          .where(where)
+          .orderBy(...list.orderBy)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+      // Derived fields (subqueries) are computed for the page's rows only, around the page: PostgreSQL
+      // would compute a field of the page's own select for every row it skips to reach the offset too.
+      // The page is named as the table, so the fields and the order read it as they read the table.
+      const inner = res.derived ? pageOf({ ...tableColumns, [TOTAL]: totalField.as(TOTAL) }).as(getTableName(table)) : undefined;
+      const rows = (
+        inner
+          ? db
+              .select({
+                ...tableColumns,
+                ...res.derived,
+                [TOTAL]: sql<number>`${sql.identifier(getTableName(table))}.${sql.identifier(TOTAL)}`,
+              })
+              .from(inner)
+              .orderBy(...list.orderBy)
+          : pageOf({ ...columns, [TOTAL]: totalField })
+      ).prepare(names.rows);
       const { sql: text, params } = rows.getQuery();
       return {
         rows: rows as unknown as Prepared<Row>,

@@ -54,9 +54,9 @@ const tagsFilter: CustomFilter['where'] = (values, bind) => {
 
 /**
  * A customer's last visit: when their latest order was paid, at any shop of the chain. A subquery
- * in the page's one statement (PostgreSQL evaluates it for the page's rows only, by the
- * orders_customer_idx index); the table is named, since drizzle prints the list's columns unqualified.
- * Written as ISO text by PostgreSQL, as every instant of a row reads.
+ * in the page's one statement, computed around the page for its rows only (server/http/resource.ts)
+ * by the orders_customer_idx index; the table is named, since drizzle prints the list's columns
+ * unqualified. Written as ISO text by PostgreSQL, as every instant of a row reads.
  */
 const lastVisitAt = sql<string | null>`to_char((select max(o.paid_at) from orders o where o.customer_id = ${sql.identifier(
   'customers',
