@@ -90,7 +90,8 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
        from generate_series(1, $5::int) g
        cross join lateral (select
          ($1::text[])[1 + (g * 7) % cardinality($1::text[])] as surname,
-         ($2::text[])[1 + (g * 13) % cardinality($2::text[])] || case when g % 3 = 0 then '' else ($2::text[])[1 + (g * 31) % cardinality($2::text[])] end as given,
+         ($2::text[])[1 + (g * 13) % cardinality($2::text[])]
+           || case when g % 3 = 0 then '' else ($2::text[])[1 + (g * 31) % cardinality($2::text[])] end as given,
          now() - make_interval(secs => (g::bigint * 7919) % (3 * 365 * 86400)) as created_at) s`,
       [[...SURNAMES], [...FEMALE_GIVEN], [...CUSTOMER_SOURCES], shopIds, BENCH.customers],
     );

@@ -1,7 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { MANAGER_TWO_SHOPS, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
-import { dialog } from './support/ui';
+import { dialog, dragOnto } from './support/ui';
 
 test.use({ viewport: { width: 1440, height: 1100 } });
 
@@ -40,22 +40,6 @@ async function bookNewCustomer(page: Page, day: Locator, slot: Locator, name: st
   const booked = day.locator('.rbc-event').filter({ hasText: name });
   await expect(booked).toBeVisible();
   return booked;
-}
-
-/**
- * Drags a booking by its middle so its top lands on `slot`'s top, as a hand would: press, move in
- * steps (react-big-calendar starts a drag only after the pointer has moved), release.
- */
-async function dragOnto(page: Page, event: Locator, slot: Locator): Promise<void> {
-  await event.scrollIntoViewIfNeeded();
-  const from = (await event.boundingBox())!;
-  const grab = { x: from.x + from.width / 2, y: from.y + Math.min(from.height / 2, 30) };
-  await page.mouse.move(grab.x, grab.y);
-  await page.mouse.down();
-  await page.mouse.move(grab.x, grab.y + 8, { steps: 4 });
-  const to = (await slot.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + (grab.y - from.y), { steps: 12 });
-  await page.mouse.up();
 }
 
 const phoneFor = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;

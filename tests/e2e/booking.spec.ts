@@ -3,20 +3,7 @@ import { API } from '../../contract/api';
 import type { Appointment } from '../../contract/appointment';
 import { ADMIN, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
-import { accountMenuItem, dialog } from './support/ui';
-
-/** Drags a booking by its middle so its top lands on `slot`'s top, in steps as a hand would. */
-async function dragOnto(page: Page, event: Locator, slot: Locator): Promise<void> {
-  await event.scrollIntoViewIfNeeded();
-  const from = (await event.boundingBox())!;
-  const grab = { x: from.x + from.width / 2, y: from.y + Math.min(from.height / 2, 30) };
-  await page.mouse.move(grab.x, grab.y);
-  await page.mouse.down();
-  await page.mouse.move(grab.x, grab.y + 8, { steps: 4 });
-  const to = (await slot.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + (grab.y - from.y), { steps: 12 });
-  await page.mouse.up();
-}
+import { accountMenuItem, dialog, dragOnto } from './support/ui';
 
 /** The manager's shop's bookings of today in `status`, earliest first, through the API. */
 async function todays(request: APIRequestContext, token: string, status: string): Promise<Appointment[]> {

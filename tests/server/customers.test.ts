@@ -231,7 +231,8 @@ describe('customers: search and filters', () => {
     const [c1, c2] = await t.database.db.select().from(customers).where(eq(customers.shopId, shop1)).orderBy(customers.id).limit(2);
     await t.database.pool.query(`update orders set customer_id = null where customer_id = any($1::int[])`, [[c1.id, c2.id]]);
     // Two paid orders of c1 (one at another shop, later) and one unpaid: the later paid one is the last visit.
-    const insert = `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
+    const insert = `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines,
+         total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
        values ($1, $2, $3, '测试', $4, '[]', 100, 100, '[]', $5, '[]', $6)`;
     await t.database.pool.query(insert, ['LV0001', shop1, c1.id, 'paid', 100, '2026-03-01T02:00:00Z']);
     await t.database.pool.query(insert, ['LV0002', shop2, c1.id, 'paid', 100, '2026-04-02T03:04:05Z']);

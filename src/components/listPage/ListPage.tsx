@@ -232,7 +232,8 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
   };
   const form = searchFormProps.form;
   // Once, after useTable has put the URL's raw texts into the form: the values as the fields hold them.
-  useEffect(() => form?.setFieldsValue(restored as Parameters<NonNullable<typeof form>['setFieldsValue']>[0]), [form]); // eslint-disable-line react-hooks/exhaustive-deps
+  type FieldValues = Parameters<NonNullable<typeof form>['setFieldsValue']>[0];
+  useEffect(() => form?.setFieldsValue(restored as FieldValues), [form]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>

@@ -52,3 +52,19 @@ export async function deleteRow(page: Page, text: string, whileAsked?: () => Pro
   await whileAsked?.();
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
 }
+
+/**
+ * Drags a booking by its middle so its top lands on `slot`'s top, as a hand would: press, move in
+ * steps (react-big-calendar starts a drag only after the pointer has moved), release.
+ */
+export async function dragOnto(page: Page, event: Locator, slot: Locator): Promise<void> {
+  await event.scrollIntoViewIfNeeded();
+  const from = (await event.boundingBox())!;
+  const grab = { x: from.x + from.width / 2, y: from.y + Math.min(from.height / 2, 30) };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x, grab.y + 8, { steps: 4 });
+  const to = (await slot.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + (grab.y - from.y), { steps: 12 });
+  await page.mouse.up();
+}
