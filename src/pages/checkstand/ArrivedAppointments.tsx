@@ -1,9 +1,8 @@
 import { Button, Empty, List, Tag, Typography } from 'antd';
-import { useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
-import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shanghaiClock';
+import { shanghaiHm } from '../appointment/shanghaiClock';
+import { useBillableVisits } from './billableVisits';
 
 /**
  * Today's visits the cashier can still check out: arrived, or completed before paying (待结账). One
@@ -11,17 +10,7 @@ import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shangha
  */
 export function ArrivedAppointments({ activeId, onPick }: { activeId: number | null; onPick: (a: Appointment) => void }) {
   const { t } = useTranslation();
-  const today = shanghaiToday();
-  const { result, query } = useList<Appointment>({
-    resource: 'appointments',
-    filters: [
-      { field: 'from', operator: 'eq', value: fromWallClock(today) },
-      { field: 'to', operator: 'eq', value: fromWallClock(dayjs(today).add(1, 'day').toDate()) },
-      { field: 'billable', operator: 'eq', value: true },
-    ],
-    sorters: [{ field: 'startAt', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 100 },
-  });
+  const { result, query } = useBillableVisits();
   const rows = result?.data ?? [];
   return (
     <List<Appointment>

@@ -1,28 +1,16 @@
 import { Alert, Button, List, Tag } from 'antd';
-import { useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
-import { fromWallClock, shanghaiHm, shanghaiToday } from '../appointment/shanghaiClock';
+import { shanghaiHm } from '../appointment/shanghaiClock';
 import { CASHIER_PATH, checkoutOf } from '../checkstand/paths';
+import { useBillableVisits } from '../checkstand/billableVisits';
 
 /** Today's visits served but not paid for yet: nothing of them reaches the takings until they are checked out. */
 export function UnpaidVisits() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const today = shanghaiToday();
-  const { result } = useList<Appointment>({
-    resource: 'appointments',
-    filters: [
-      { field: 'from', operator: 'eq', value: fromWallClock(today) },
-      { field: 'to', operator: 'eq', value: fromWallClock(dayjs(today).add(1, 'day').toDate()) },
-      { field: 'status', operator: 'eq', value: 'completed' },
-      { field: 'billable', operator: 'eq', value: true },
-    ],
-    sorters: [{ field: 'startAt', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 100 },
-  });
+  const { result } = useBillableVisits('completed');
   const rows = result?.data ?? [];
   if (rows.length === 0) return null;
   return (

@@ -5,6 +5,22 @@ import { dialog, mockBooking, openPage, sentBodies, setupUser, PAGE_TEST_TIMEOUT
 
 const MANAGER = '13800000002';
 
+/** The booking dialog of 新客预约, opened as the shop manager. */
+async function openBookingDialog(user: ReturnType<typeof setupUser>) {
+  openPage('/appointment/new-customer', MANAGER);
+  // The booking board is a heavy first chunk on a loaded machine.
+  await user.click(await screen.findByRole('button', { name: /新建预约/ }, { timeout: 30_000 }));
+  return dialog('新建预约');
+}
+
+/** Switches the dialog to 老客户 and types `text` into its customer search. */
+async function searchExistingCustomer(user: ReturnType<typeof setupUser>, form: Awaited<ReturnType<typeof dialog>>, text: string) {
+  await user.click(form.getByText('老客户'));
+  const search = form.getByText('输入姓名或手机尾号四位搜索').closest('.ant-select')!.querySelector('input')!;
+  fireEvent.mouseDown(search);
+  await user.type(search, text);
+}
+
 describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TEST_TIMEOUT }, () => {
   // The layout and this page are transformed once, before any test waits on them (a loaded machine is slow).
   beforeAll(async () => {
@@ -13,14 +29,8 @@ describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TES
 
   it('is offered by the full phone when this shop has nobody with it, as a card with the home shop', async () => {
     const user = setupUser();
-    openPage('/appointment/new-customer', MANAGER);
-    // The booking board is a heavy first chunk on a loaded machine.
-    await user.click(await screen.findByRole('button', { name: /新建预约/ }, { timeout: 30_000 }));
-    const form = await dialog('新建预约');
-    await user.click(form.getByText('老客户'));
-    const search = form.getByText('输入姓名或手机尾号四位搜索').closest('.ant-select')!.querySelector('input')!;
-    fireEvent.mouseDown(search);
-    await user.type(search, '13700009999');
+    const form = await openBookingDialog(user);
+    await searchExistingCustomer(user, form, '13700009999');
     const option = await screen.findByText('黄丽 137****9999 · 所属门店：美颜坊·天河正佳店', {
       selector: '.ant-select-item-option-content',
     });
@@ -32,9 +42,7 @@ describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TES
 
   it('opens on 新客户: the name, phone and source of the new customer first', async () => {
     const user = setupUser();
-    openPage('/appointment/new-customer', MANAGER);
-    await user.click(await screen.findByRole('button', { name: /新建预约/ }, { timeout: 30_000 }));
-    const form = await dialog('新建预约');
+    const form = await openBookingDialog(user);
     expect(form.getByRole('radio', { name: '新客户' })).toHaveProperty('checked', true);
     expect(form.getByLabelText('姓名')).toBeTruthy();
     expect(form.getByLabelText('手机号')).toBeTruthy();
@@ -45,13 +53,8 @@ describe('booking dialog: a chain customer of another shop', { timeout: PAGE_TES
     mockBooking(Date.parse(`${day}T14:00:00+08:00`), { status: 'confirmed', durationMinutes: 90 });
     const created = sentBodies('POST', '/appointments');
     const user = setupUser();
-    openPage('/appointment/new-customer', MANAGER);
-    await user.click(await screen.findByRole('button', { name: /新建预约/ }, { timeout: 30_000 }));
-    const form = await dialog('新建预约');
-    await user.click(form.getByText('老客户'));
-    const search = form.getByText('输入姓名或手机尾号四位搜索').closest('.ant-select')!.querySelector('input')!;
-    fireEvent.mouseDown(search);
-    await user.type(search, '陈雪');
+    const form = await openBookingDialog(user);
+    await searchExistingCustomer(user, form, '陈雪');
     fireEvent.click(await screen.findByText(/^陈雪 /, { selector: '.ant-select-item-option-content' }));
 
     fireEvent.mouseDown(form.getByLabelText('服务项目'));
