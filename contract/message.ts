@@ -14,7 +14,7 @@ export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS]
 
 /**
  * messageType: the tag a notice or todo carries (plain messages carry none). The server picks it
- * when it raises the message; the console shows the label in the colour.
+ * when it raises the message; the console shows the label in its tone (src/components/statusTag/tones.ts).
  */
 export const MESSAGE_TAGS = {
   info: 0,
@@ -23,12 +23,7 @@ export const MESSAGE_TAGS = {
   attention: 3,
 } as const;
 export type MessageTag = (typeof MESSAGE_TAGS)[keyof typeof MESSAGE_TAGS];
-export const MESSAGE_TAG_LABELS: Record<MessageTag, { label: string; color: string }> = {
-  0: { label: '通知', color: 'gray' },
-  1: { label: '已生效', color: 'green' },
-  2: { label: '待处理', color: 'blue' },
-  3: { label: '请留意', color: 'red' },
-};
+export const MESSAGE_TAG_LABELS: Record<MessageTag, string> = { 0: '通知', 1: '已生效', 2: '待处理', 3: '请留意' };
 
 /** One row of GET messages; time is the ISO time the message was raised. */
 export const messageRowSchema = z.object({

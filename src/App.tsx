@@ -16,7 +16,8 @@ import { notificationProvider } from './providers/notificationProvider';
 import { APP_ROUTES, loadRefineResources, useRefineResources } from './resources';
 import { NotFoundPage } from './resources/pages';
 import { RouteGuard } from './layout/RouteGuard';
-import { antdTheme, useSettings } from './stores/settings';
+import { useSettings } from './stores/settings';
+import { antdTheme } from './stores/theme';
 import PageLoading from './components/PageLoading';
 import RedirectPage from './pages/redirect';
 

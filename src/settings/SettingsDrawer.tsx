@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, ColorPicker, Divider, Drawer, InputNumber, Switch, Tooltip, message, theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Alert, Button, ColorPicker, Divider, Drawer, InputNumber, Switch, Tooltip, Typography, message, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadServerMenu } from './loadServerMenu';
 import { MENU_WIDTH_MAX, MENU_WIDTH_MIN, getSettings, updateSettings, useSettings } from '../stores/settings';
 import './settings.css';
+import { themeColors } from '../stores/theme';
 
 /** Drawer and menu-width input widths, in px. */
 const DRAWER_WIDTH = 300;
@@ -72,6 +73,8 @@ function Palette() {
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const settings = useSettings();
+  // The colour links and buttons use when the pick does not read at 4.5:1 (src/stores/theme.ts).
+  const usedColor = useMemo(() => themeColors(settings.theme, settings.themeColor).primary, [settings.theme, settings.themeColor]);
 
   const close = () => updateSettings({ globalSettings: false });
   const toggle = (key: Toggle) => (checked: boolean) => {
@@ -122,6 +125,11 @@ export default function SettingsDrawer() {
         />
         <Palette />
       </div>
+      {usedColor !== settings.themeColor.toLowerCase() && (
+        <Typography.Paragraph type="secondary" className="app-setting-color-note" data-testid="theme-color-adjusted">
+          {t('settings.themeColor.adjusted', { color: usedColor })}
+        </Typography.Paragraph>
+      )}
 
       <Divider orientation="left" plain>
         {t('settings.content')}

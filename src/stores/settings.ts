@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { theme, type ThemeConfig } from 'antd';
+import { theme } from 'antd';
 import type { ServerMenuItem } from '../../contract/access';
 import { createStore } from './createStore';
 import { getServerMenu, subscribeServerMenu } from './serverMenu';
+import { antdTheme, TAG_COLORS, themeColors, type ThemeMode } from './theme';
 
-export type ThemeMode = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';
 
 /** The app settings: the look of the layout and the "menu from server" switch. */
@@ -108,16 +108,17 @@ function writeStored(settings: AppSettings): void {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(Object.fromEntries(PERSISTED.map((key) => [key, settings[key]]))));
 }
 
-/** antd's theme for the settings: light or dark algorithm, the theme colour as the seed of the palette. */
-export function antdTheme({ theme: mode, themeColor }: Pick<AppSettings, 'theme' | 'themeColor'>): ThemeConfig {
-  return { algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: themeColor } };
-}
-
 /** antd's colours as CSS variables, for the console's own CSS (layout, login, pages) and the progress bar. */
 function themeVariables(settings: AppSettings): Record<string, string> {
   const token = theme.getDesignToken(antdTheme(settings));
+  const colors = themeColors(settings.theme, settings.themeColor);
   return {
-    '--app-primary': settings.themeColor,
+    '--app-primary': colors.primary,
+    '--app-on-primary': colors.onSolid,
+    '--app-error': colors.error,
+    '--app-error-text': TAG_COLORS[settings.theme].error.text,
+    '--app-error-bg': TAG_COLORS[settings.theme].error.background,
+    '--app-error-border': TAG_COLORS[settings.theme].error.border,
     '--app-primary-bg': token.colorPrimaryBg,
     '--app-surface': token.colorBgContainer,
     '--app-bg': token.colorBgLayout,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Empty, Modal, Radio, Space, Spin, Tag, message } from 'antd';
+import { Alert, Empty, Modal, Radio, Space, Spin, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { DEFAULT_ROUTE } from '../../../contract/routes';
 import { api } from '../../providers/http';
 import { setUser } from '../../stores/currentUser';
 import { emitRoleSwitched } from './roleSwitchEvents';
+import { StatusTag } from '../statusTag';
 
 const keyOf = (g: Pick<Grant, 'role' | 'shopID'>) => `${g.role}:${g.shopID ?? ''}`;
 
@@ -87,9 +88,9 @@ export function RoleSwitchDialog({ open, onClose }: { open: boolean; onClose: ()
               <Radio key={keyOf(g)} value={keyOf(g)}>
                 {grantLabel(g.role, g.shop)}
                 {keyOf(g) === current && (
-                  <Tag color="blue" bordered={false} style={{ marginInlineStart: 8 }}>
+                  <StatusTag tone="info" bordered={false} style={{ marginInlineStart: 8 }}>
                     {t('account.switch.current')}
-                  </Tag>
+                  </StatusTag>
                 )}
               </Radio>
             ))}

@@ -303,7 +303,7 @@ function cardColumn<Row extends BaseRecord>(columns: ColumnType<Row>[]): ColumnT
         <dl style={CARD_FIELDS}>
           {fields.map((c) => (
             <div key={String(c.key)} style={{ display: 'contents' }}>
-              <dt style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{c.title as ReactNode}</dt>
+              <dt style={{ color: 'var(--app-text-secondary)' }}>{c.title as ReactNode}</dt>
               <dd style={{ margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{cell(c, row, index)}</dd>
             </div>
           ))}

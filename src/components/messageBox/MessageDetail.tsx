@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { Button, Modal, Tag, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_TAG_LABELS, type Message } from '../../../contract/message';
+import type { Message } from '../../../contract/message';
 import { findRouteByPath } from '../../../contract/routes';
 import { createStore } from '../../stores/createStore';
 import { formatDateTime } from '../format';
+import { MESSAGE_TAG_TONES, StatusTag } from '../statusTag';
 
 /** The message whose content is on screen; one dialog for the box and the messages page. */
 const opened = createStore<Message | undefined>(undefined);
@@ -22,7 +23,7 @@ export function MessageDetail({ onFollow }: { onFollow?: () => void }) {
   const navigate = useNavigate();
   const message = useSyncExternalStore(opened.subscribe, opened.get);
   const link = message?.link && findRouteByPath(message.link.split('?')[0]) ? message.link : undefined;
-  const tag = message?.messageType === null || message === undefined ? undefined : MESSAGE_TAG_LABELS[message.messageType];
+  const tag = message?.messageType ?? undefined;
   return (
     <Modal
       open={message !== undefined}
@@ -52,10 +53,10 @@ export function MessageDetail({ onFollow }: { onFollow?: () => void }) {
         <div data-testid="message-detail">
           <Typography.Paragraph type="secondary">
             {t(`message.options.type.${message.type}`)}
-            {tag && (
-              <Tag color={tag.color} bordered={false} style={{ marginInlineStart: 8 }}>
-                {t(`message.options.tag.${message.messageType}`)}
-              </Tag>
+            {tag !== undefined && (
+              <StatusTag tone={MESSAGE_TAG_TONES[tag]} bordered={false} style={{ marginInlineStart: 8 }}>
+                {t(`message.options.tag.${tag}`)}
+              </StatusTag>
             )}
             {message.subTitle && ` · ${message.subTitle}`} · {formatDateTime(message.time)}
           </Typography.Paragraph>

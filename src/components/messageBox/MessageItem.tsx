@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
-import { Avatar, List, Tag, Typography } from 'antd';
+import { Avatar, List, Typography } from 'antd';
 import { CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_STATUS, MESSAGE_TAG_LABELS, type Message, type MessageType } from '../../../contract/message';
+import { MESSAGE_STATUS, type Message, type MessageType } from '../../../contract/message';
 import { imageSrc } from '../upload';
 import { formatDateTime } from '../format';
 import { messageTime } from './messageTime';
+import { MESSAGE_TAG_TONES, MESSAGE_TYPE_TONES, StatusTag } from '../statusTag';
+import { useSettings } from '../../stores/settings';
+import { SOLID_COLORS } from '../../stores/theme';
 
 const TYPE_ICONS: Partial<Record<MessageType, ReactNode>> = {
   notice: <NotificationOutlined />,
   todo: <CheckSquareOutlined />,
 };
-const TYPE_COLORS: Record<MessageType, string> = { message: '#165DFF', notice: '#FF7D00', todo: '#00B42A' };
 
 /** Whose message or what kind: the sender's avatar, else the first character (messages) or the type's icon. */
 function MessageAvatar({ message }: { message: Message }) {
+  const { theme } = useSettings();
   if (message.avatar) return <Avatar src={imageSrc(message.avatar)} />;
+  const colors = SOLID_COLORS[theme][MESSAGE_TYPE_TONES[message.type]];
   return (
-    <Avatar style={{ backgroundColor: TYPE_COLORS[message.type] }} icon={TYPE_ICONS[message.type]}>
+    <Avatar style={{ backgroundColor: colors.background, color: colors.text }} icon={TYPE_ICONS[message.type]}>
       {message.title.slice(0, 1)}
     </Avatar>
   );
@@ -39,7 +43,7 @@ interface MessageItemProps {
 export function MessageItem({ message, now, onOpen, actions, brief }: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const unread = message.status === MESSAGE_STATUS.unread;
-  const tag = message.messageType === null ? undefined : MESSAGE_TAG_LABELS[message.messageType];
+  const tag = message.messageType ?? undefined;
   return (
     <List.Item
       className={`message-item${unread ? ' message-item-unread' : ''}`}
@@ -52,10 +56,10 @@ export function MessageItem({ message, now, onOpen, actions, brief }: MessageIte
         title={
           <div className="message-item-title">
             <span className="message-item-name">{message.title}</span>
-            {tag && (
-              <Tag color={tag.color} bordered={false}>
-                {t(`message.options.tag.${message.messageType}`)}
-              </Tag>
+            {tag !== undefined && (
+              <StatusTag tone={MESSAGE_TAG_TONES[tag]} bordered={false}>
+                {t(`message.options.tag.${tag}`)}
+              </StatusTag>
             )}
             {message.subTitle && <span className="message-item-sub">{message.subTitle}</span>}
           </div>

@@ -25,7 +25,7 @@ export default function TrendChart({ days, height = 240 }: { days: readonly Tren
               t('report.revenue'),
             ]}
           />
-          <Area type="monotone" dataKey="yuan" stroke="var(--app-primary, #1677ff)" fill="var(--app-primary, #1677ff)" fillOpacity={0.15} />
+          <Area type="monotone" dataKey="yuan" stroke="var(--app-primary)" fill="var(--app-primary)" fillOpacity={0.15} />
         </AreaChart>
       </ResponsiveContainer>
     </div>

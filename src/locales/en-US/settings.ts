@@ -6,6 +6,7 @@ const settings = {
     'ngs" puts them on the clipboard as JSON.',
   'settings.themeColor': 'Theme color',
   'settings.themeColor.palette': 'Palette derived from the theme color',
+  'settings.themeColor.adjusted': 'This color reads below 4.5:1 as text; links and buttons use {{color}} instead',
   'settings.content': 'Content',
   'settings.navbar': 'Navbar',
   'settings.menu': 'Menu',

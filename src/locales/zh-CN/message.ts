@@ -5,7 +5,7 @@ import { optionTexts } from '../contractTexts';
 const message = {
   'message.box.title': '消息通知',
   ...optionTexts('message', 'type', MESSAGE_TYPE_LABELS),
-  ...optionTexts('message', 'tag', Object.fromEntries(Object.entries(MESSAGE_TAG_LABELS).map(([tag, { label }]) => [tag, label]))),
+  ...optionTexts('message', 'tag', MESSAGE_TAG_LABELS),
   'message.justNow': '刚刚',
   'message.empty': '暂无内容',
   'message.clear': '清空',

@@ -5,6 +5,7 @@ const settings = {
   'settings.alert': '这些配置只保存在当前浏览器中，换一台电脑或清除浏览器数据后恢复默认。点击“复制配置”可把当前配置以 JSON 复制到剪贴板。',
   'settings.themeColor': '主题色',
   'settings.themeColor.palette': '由主题色生成的梯度色',
+  'settings.themeColor.adjusted': '此颜色作为文字时对比度不足 4.5:1，链接和按钮改用 {{color}}',
   'settings.content': '内容区域',
   'settings.navbar': '导航栏',
   'settings.menu': '菜单栏',

@@ -22,6 +22,7 @@ import { roleOptions } from './GrantInputs';
 import { PasswordOnceModal, type PasswordShown } from './PasswordOnceModal';
 import { useAccountMutation } from './useAccountMutation';
 import { useCurrentUser } from '../../stores/currentUser';
+import { ACCOUNT_STATUS_TONES, ROLE_TONES, StatusTag } from '../../components/statusTag';
 
 interface AccountSearch extends ListSearch {
   status?: AccountStatus;
@@ -37,9 +38,8 @@ function GrantTag({ account, grant }: { account: Account; grant: AccountGrant })
   });
   const removable = account.grants.length > 1;
   return (
-    <Tag
-      color={grant.role === 'admin' ? 'red' : grant.role === 'financial-staff' ? 'gold' : 'blue'}
-      bordered={false}
+    <StatusTag
+      tone={ROLE_TONES[grant.role]}
       style={{ marginBottom: 4 }}
       closable={removable}
       // The tag stays until the server has removed the grant and the list is fetched again.
@@ -60,7 +60,7 @@ function GrantTag({ account, grant }: { account: Account; grant: AccountGrant })
       }
     >
       {label}
-    </Tag>
+    </StatusTag>
   );
 }
 
@@ -114,7 +114,11 @@ export default function AccountListPage() {
           sortable: true,
           render: (name: string, a) => (
             <Space>
-              <Avatar size="small" src={a.avatar ? imageSrc(a.avatar) : undefined} style={{ backgroundColor: '#165DFF' }}>
+              <Avatar
+                size="small"
+                src={a.avatar ? imageSrc(a.avatar) : undefined}
+                style={{ backgroundColor: 'var(--app-primary)', color: 'var(--app-on-primary)' }}
+              >
                 {name.slice(0, 1)}
               </Avatar>
               {name}
@@ -147,7 +151,7 @@ export default function AccountListPage() {
           width: 80,
           sortable: true,
           render: (status: AccountStatus) => (
-            <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('account', 'status', status))}</Tag>
+            <StatusTag tone={ACCOUNT_STATUS_TONES[status]}>{t(optionKey('account', 'status', status))}</StatusTag>
           ),
         },
         { field: 'remark', width: 140, ellipsis: true, responsive: ['xxl'] },

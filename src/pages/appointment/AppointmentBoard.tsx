@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, DatePicker, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useUpdate, type BaseRecord, type CrudFilter, type GetListResponse, type HttpError } from '@refinedev/core';
 import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
@@ -34,8 +34,9 @@ import { useSettings } from '../../stores/settings';
 import { performsProgramType } from '../../../contract/staff';
 import { PROGRAM_TYPES } from '../../../contract/program';
 import { AppointmentDrawer } from './AppointmentDrawer';
-import { STATUS_COLORS } from './statusColors';
+import { statusColors } from './statusColors';
 import { clockOn, fromWallClock, shanghaiHm, shanghaiToday, toWallClock } from './shanghaiClock';
+import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 type View = 'day' | 'week' | 'list';
 interface Filters {
@@ -156,7 +157,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   const query = isList ? listQuery : calendarQuery;
   const rows = useMemo(() => calendar?.data ?? [], [calendar]);
 
-  const { device } = useSettings();
+  const { device, theme } = useSettings();
   const columns: StaffColumn[] = useMemo(() => {
     const booked = new Set(rows.map((r) => r.staffId ?? UNASSIGNED));
     // A column for each artist (a job that performs some program) and for anyone else who has bookings shown.
@@ -354,15 +355,13 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           />
         )}
       </Space>
-      {Object.values(STATUS_COLORS).length > 0 && (
-        <Space size={4} wrap>
-          {APPOINTMENT_STATUSES.map((s) => (
-            <Tag key={s} color={STATUS_COLORS[s]}>
-              {t(`appointment.status.${s}`)}
-            </Tag>
-          ))}
-        </Space>
-      )}
+      <Space size={4} wrap>
+        {APPOINTMENT_STATUSES.map((s) => (
+          <StatusTag key={s} tone={APPOINTMENT_STATUS_TONES[s]} solid>
+            {t(`appointment.status.${s}`)}
+          </StatusTag>
+        ))}
+      </Space>
       {isList ? (
         <Table<Appointment>
           rowKey="id"
@@ -390,7 +389,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
             {
               title: t('appointment.field.status'),
               key: 'status',
-              render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag>,
+              render: (_, r) => <StatusTag tone={APPOINTMENT_STATUS_TONES[r.status]}>{t(`appointment.status.${r.status}`)}</StatusTag>,
             },
           ]}
         />
@@ -433,7 +432,11 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
               draggableAccessor={editable}
               resizableAccessor={editable}
               eventPropGetter={(e) => ({
-                style: { backgroundColor: STATUS_COLORS[e.row.status], borderColor: '#fff' },
+                style: {
+                  backgroundColor: statusColors(theme, e.row.status).background,
+                  color: statusColors(theme, e.row.status).text,
+                  borderColor: 'var(--app-surface)',
+                },
                 className: `appointment-${e.row.status}`,
               })}
               components={{ event: EventBody }}
@@ -469,7 +472,7 @@ function EventBody({ event }: EventProps<CalEvent>) {
   return (
     <div data-testid={`appointment-${r.id}`} title={`${r.customerName} ${r.programName} ${r.staffName}`}>
       <strong>{r.customerName}</strong> {r.programName}
-      <div style={{ opacity: 0.85 }}>
+      <div>
         {r.staffName || t('appointment.unassigned')} · {t(`appointment.status.${r.status}`)}
       </div>
     </div>

@@ -14,12 +14,15 @@ import type { ApiError } from '../../providers/http';
 import { formatDateTime } from '../../components/format';
 import { customerPath } from '../customer/paths';
 import { CASHIER_PATH, checkoutOf } from '../checkstand/paths';
-import { STATUS_COLORS } from './statusColors';
+import { statusColors } from './statusColors';
 import { shanghaiHm } from './shanghaiClock';
+import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
+import { useSettings } from '../../stores/settings';
 
 /** One booking: its details, the steps its status allows (from the contract's state machine) and its history. */
 export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null; onClose: () => void; readOnly?: boolean }) {
   const { t } = useTranslation();
+  const { theme } = useSettings();
   const { result: a, query } = useOne<AppointmentDetail>({
     resource: 'appointments',
     id: id ?? undefined,
@@ -64,9 +67,9 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('appointment.field.status')}>
-              <Tag color={STATUS_COLORS[a.status]} data-testid="appointment-status">
+              <StatusTag tone={APPOINTMENT_STATUS_TONES[a.status]} data-testid="appointment-status">
                 {t(`appointment.status.${a.status}`)}
-              </Tag>
+              </StatusTag>
               <Tag>{t(`appointment.kind.${a.kind}`)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('appointment.field.customer')}>
@@ -126,12 +129,16 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
             {a.history.length ? (
               <Timeline
                 items={a.history.map((h) => ({
-                  color: STATUS_COLORS[h.toStatus],
+                  color: statusColors(theme, h.toStatus).background,
                   children: (
                     <>
                       <Typography.Text strong>{t(`appointment.action.${h.action}`)}</Typography.Text> {h.accountName} ·{' '}
                       {formatDateTime(h.createdAt)}
-                      {h.summary && <div style={{ color: '#888' }}>{h.summary}</div>}
+                      {h.summary && (
+                        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                          {h.summary}
+                        </Typography.Paragraph>
+                      )}
                     </>
                   ),
                 }))}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Table, Tag } from 'antd';
+import { Table } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
 import { formatDateTime } from '../../components/format';
 import { AppointmentDrawer } from './AppointmentDrawer';
-import { STATUS_COLORS } from './statusColors';
 import { shanghaiHm } from './shanghaiClock';
+import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 const PAGE_SIZE = 10;
 
@@ -40,7 +40,7 @@ export default function CustomerVisits({ customerId }: { customerId: number }) {
           {
             title: t('appointment.field.status'),
             key: 'status',
-            render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{t(`appointment.status.${r.status}`)}</Tag>,
+            render: (_, r) => <StatusTag tone={APPOINTMENT_STATUS_TONES[r.status]}>{t(`appointment.status.${r.status}`)}</StatusTag>,
           },
         ]}
       />

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Input, Select, Space, Table } from 'antd';
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters, HttpError } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { ENTITLEMENT_STATUSES, entitlementDaysLeft, type Entitlement, type EntitlementStatus } from '../../../contract/entitlement';
 import { formatDateTime } from '../../components/format';
 import { AppointmentBoard } from './AppointmentBoard';
-
-const ENTITLEMENT_COLORS: Record<EntitlementStatus, string> = { available: 'green', booked: 'blue', used: 'default', expired: 'orange' };
+import { ENTITLEMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 /**
  * /appointment/after-sale (shop-manager): the shop's touch-up entitlements, and the same booking
@@ -100,7 +99,9 @@ export default function AfterSaleAppointmentsPage() {
             {
               title: t('appointment.entitlement.field.status'),
               key: 'status',
-              render: (_, e) => <Tag color={ENTITLEMENT_COLORS[e.status]}>{t(`appointment.entitlement.status.${e.status}`)}</Tag>,
+              render: (_, e) => (
+                <StatusTag tone={ENTITLEMENT_STATUS_TONES[e.status]}>{t(`appointment.entitlement.status.${e.status}`)}</StatusTag>
+              ),
             },
             {
               title: t('common.actions'),

@@ -1,11 +1,8 @@
 import type { AppointmentStatus } from '../../../contract/appointment';
+import { APPOINTMENT_STATUS_TONES } from '../../components/statusTag';
+import { SOLID_COLORS, type SolidColors, type ThemeMode } from '../../stores/theme';
 
-/** One colour per status on the calendar, the list and the drawer (antd preset colours). */
-export const STATUS_COLORS: Record<AppointmentStatus, string> = {
-  booked: '#1677ff',
-  confirmed: '#13c2c2',
-  arrived: '#fa8c16',
-  completed: '#52c41a',
-  cancelled: '#bfbfbf',
-  'no-show': '#f5222d',
-};
+/** A booking's fill and text on the calendar and in its legend: its status's tone, solid (4.5:1 or more in both themes). */
+export function statusColors(mode: ThemeMode, status: AppointmentStatus): SolidColors {
+  return SOLID_COLORS[mode][APPOINTMENT_STATUS_TONES[status]];
+}

@@ -1,4 +1,4 @@
-import { Form, Image, Select, Tag, Typography } from 'antd';
+import { Form, Image, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BANNER_STATUSES, type BannerInput, type BannerStatus } from '../../../contract/banner';
 import { formatDateTime } from '../../components/format';
@@ -6,6 +6,7 @@ import { imageSrc } from '../../components/upload';
 import { optionKey, useOptions } from '../../components/crud';
 import { ResourceListPage, type ListSearch } from '../../components/listPage';
 import BannerForm from './BannerForm';
+import { PROGRAM_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 interface BannerSearch extends ListSearch {
   status?: BannerStatus;
@@ -53,7 +54,7 @@ export default function BannerListPage() {
           sortable: true,
           width: 90,
           render: (status: BannerStatus) => (
-            <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('banner', 'status', status))}</Tag>
+            <StatusTag tone={PROGRAM_STATUS_TONES[status]}>{t(optionKey('banner', 'status', status))}</StatusTag>
           ),
         },
         {

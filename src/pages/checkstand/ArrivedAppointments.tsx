@@ -1,8 +1,9 @@
-import { Button, Empty, List, Tag, Typography } from 'antd';
+import { Button, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
 import { shanghaiHm } from '../appointment/shanghaiClock';
 import { useBillableVisits } from './billableVisits';
+import { ORDER_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 /**
  * Today's visits the cashier can still check out: arrived, or completed before paying (待结账). One
@@ -36,7 +37,7 @@ export function ArrivedAppointments({ activeId, onPick }: { activeId: number | n
             title={
               <span>
                 {a.customerName} <Typography.Text type="secondary">{a.customerPhone}</Typography.Text>{' '}
-                {a.status === 'completed' && <Tag color="orange">{t('checkstand.arrived.unpaid')}</Tag>}
+                {a.status === 'completed' && <StatusTag tone={ORDER_STATUS_TONES.unpaid}>{t('checkstand.arrived.unpaid')}</StatusTag>}
               </span>
             }
             description={`${shanghaiHm(a.startAt)} · ${a.programName}${a.staffName ? ` · ${a.staffName}` : ''}`}

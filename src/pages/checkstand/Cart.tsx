@@ -1,9 +1,10 @@
-import { Button, Descriptions, Grid, InputNumber, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Grid, InputNumber, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_LINE_QUANTITY } from '../../../contract/order';
 import { MoneyInput, formatFen } from '../../components/money';
 import type { PricedDraft, PricedLine } from './pricing';
+import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
 export interface CartEdits {
   onLine: (programId: number, change: Partial<Pick<PricedLine, 'quantity' | 'discountFen'>>) => void;
@@ -16,7 +17,7 @@ function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice
   const { t } = useTranslation();
   return (
     <span>
-      {formatFen(line.unitPriceFen)} {line.vipPrice && <Tag color="gold">{t('checkstand.vipPrice')}</Tag>}
+      {formatFen(line.unitPriceFen)} {line.vipPrice && <StatusTag tone={VIP_TONE}>{t('checkstand.vipPrice')}</StatusTag>}
     </span>
   );
 }

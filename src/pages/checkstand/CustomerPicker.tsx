@@ -8,6 +8,7 @@ import { CustomerCardView, useCustomerLookup } from '../../components/customerLo
 import { applyServerErrors } from '../../providers/formRules';
 import type { ApiError } from '../../providers/http';
 import type { DraftCustomer } from './draft';
+import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
 const fromRow = (c: Customer): DraftCustomer => ({ id: c.id, name: c.name, phone: c.phone, vip: c.vip });
 const fromCard = (c: CustomerCard, ownShopId: number | undefined): DraftCustomer => ({
@@ -144,8 +145,8 @@ export function CustomerPicker({
           <Space wrap>
             <Typography.Text strong>{value.name}</Typography.Text>
             <Typography.Text type="secondary">{value.phone}</Typography.Text>
-            {value.vip && <Tag color="gold">{t('checkstand.vipPrice')}</Tag>}
-            {value.homeShopName && <Tag color="blue">{t('customerLookup.homeShop', { shop: value.homeShopName })}</Tag>}
+            {value.vip && <StatusTag tone={VIP_TONE}>{t('checkstand.vipPrice')}</StatusTag>}
+            {value.homeShopName && <StatusTag tone="info">{t('customerLookup.homeShop', { shop: value.homeShopName })}</StatusTag>}
           </Space>
         ) : (
           <Tag>{t('checkstand.customer.walkInTag')}</Tag>

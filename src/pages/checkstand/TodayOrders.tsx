@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Grid, Space, Table, Tag, Typography } from 'antd';
+import { Button, Grid, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { shanghaiToday } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
 import { formatFen } from '../../components/money';
-import { ORDER_STATUS_COLORS } from './orderStatus';
+import { ORDER_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 const PAGE_SIZE = 10;
 const isPaid = (o: Order) => (PAID_ORDER_STATUSES as readonly string[]).includes(o.status);
@@ -86,7 +86,7 @@ export function TodayOrders({
       key: 'status',
       title: t('order.fields.status'),
       width: 80,
-      render: (_, o) => <Tag color={ORDER_STATUS_COLORS[o.status]}>{t(`order.options.status.${o.status}`)}</Tag>,
+      render: (_, o) => <StatusTag tone={ORDER_STATUS_TONES[o.status]}>{t(`order.options.status.${o.status}`)}</StatusTag>,
     },
     {
       key: 'actions',
@@ -121,9 +121,9 @@ export function TodayOrders({
           <div>
             <Typography.Text strong>{formatFen(o.payableFen)}</Typography.Text>
           </div>
-          <Tag color={ORDER_STATUS_COLORS[o.status]} style={{ marginInlineEnd: 0 }}>
+          <StatusTag tone={ORDER_STATUS_TONES[o.status]} style={{ marginInlineEnd: 0 }}>
             {t(`order.options.status.${o.status}`)}
-          </Tag>
+          </StatusTag>
           <div>{actions(o)}</div>
         </>
       ),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Popconfirm, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Popconfirm, Select } from 'antd';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +17,13 @@ import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
 import { formatFen } from '../../components/money';
 import type { ApiError } from '../../providers/http';
 import { AfterSaleRequestForm } from './AfterSaleRequestForm';
+import { REVIEW_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 interface AfterSaleSearch extends ListSearch {
   status?: AfterSaleStatus;
   type?: AfterSaleType;
   range?: [Dayjs | null, Dayjs | null] | null;
 }
-
-export const AFTER_SALE_STATUS_COLORS: Record<AfterSaleStatus, string> = {
-  pending: 'orange',
-  approved: 'green',
-  rejected: 'red',
-  withdrawn: 'default',
-};
 
 /**
  * /checkstand/after-sale (shop-manager): the shop's after-sale requests with status, type and day
@@ -106,7 +100,7 @@ export default function CheckstandAfterSalePage() {
         {
           field: 'status',
           width: 80,
-          render: (_, a) => <Tag color={AFTER_SALE_STATUS_COLORS[a.status]}>{t(`afterSale.options.status.${a.status}`)}</Tag>,
+          render: (_, a) => <StatusTag tone={REVIEW_STATUS_TONES[a.status]}>{t(`afterSale.options.status.${a.status}`)}</StatusTag>,
         },
         // Who asked: from 1600 px on, so the rest fits a 1280 px window.
         { field: 'requestedBy', responsive: ['xxl'], width: 90 },

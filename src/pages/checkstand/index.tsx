@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Input, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Input, Row, Space, Typography } from 'antd';
 import { useCreate, useCustomMutation, useGetIdentity, useInvalidate, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -26,6 +26,7 @@ import { TodayOrders } from './TodayOrders';
 import { checkoutStateOf } from './paths';
 import { draftProblems, priceDraft, type PricedDraft } from './pricing';
 import './checkstand.css';
+import { ORDER_STATUS_TONES, StatusTag, VIP_TONE } from '../../components/statusTag';
 
 /** F9 makes the order, or opens the payment of the order in progress. */
 const CHECKOUT_KEY = 'F9';
@@ -200,7 +201,7 @@ export default function CashierPage() {
                 <Space wrap>
                   {t('checkstand.order.current')}
                   <Typography.Text type="secondary">{openOrder.orderNo}</Typography.Text>
-                  <Tag color="orange">{t('order.options.status.unpaid')}</Tag>
+                  <StatusTag tone={ORDER_STATUS_TONES.unpaid}>{t('order.options.status.unpaid')}</StatusTag>
                 </Space>
               }
               extra={
@@ -218,7 +219,7 @@ export default function CashierPage() {
                 <Space wrap>
                   <Typography.Text strong>{openOrder.customerName}</Typography.Text>
                   <Typography.Text type="secondary">{openOrder.customerPhone}</Typography.Text>
-                  {openOrder.customerVip && <Tag color="gold">VIP</Tag>}
+                  {openOrder.customerVip && <StatusTag tone={VIP_TONE}>VIP</StatusTag>}
                   <Typography.Text type="secondary">
                     {t('order.fields.staffShares')}：{openOrder.staffShares.map((s) => s.staffName).join('、')}
                   </Typography.Text>

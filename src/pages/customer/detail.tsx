@@ -14,6 +14,7 @@ import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './Cu
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
 import { useTabLabel } from '../../layout/tabBar/useTabLabel';
+import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
 export default function CustomerDetailPage() {
@@ -46,7 +47,7 @@ export default function CustomerDetailPage() {
       title={
         <Space>
           {customer.name}
-          {customer.vip && <Tag color="gold">VIP</Tag>}
+          {customer.vip && <StatusTag tone={VIP_TONE}>VIP</StatusTag>}
         </Space>
       }
       extra={

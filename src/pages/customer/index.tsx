@@ -8,6 +8,7 @@ import { dayRange, optionKey, useOptions } from '../../components/crud';
 import { ResourceListPage, type ListSearch } from '../../components/listPage';
 import { CUSTOMER_FORM } from './CustomerForm';
 import { customerPath } from './paths';
+import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
 interface CustomerSearch extends ListSearch {
   source?: CustomerSource;
@@ -80,7 +81,7 @@ export default function CustomerListPage() {
           render: (name: string, c) => <Link to={customerPath(c.id)}>{name}</Link>,
         },
         { field: 'phone', width: 124 },
-        { field: 'vip', sortable: true, width: 84, render: (vip: boolean) => (vip ? <Tag color="gold">VIP</Tag> : '-') },
+        { field: 'vip', sortable: true, width: 84, render: (vip: boolean) => (vip ? <StatusTag tone={VIP_TONE}>VIP</StatusTag> : '-') },
         { field: 'gender', sortable: true, render: (gender: Gender) => t(optionKey('customer', 'gender', gender)) },
         { field: 'source', sortable: true, render: (source: CustomerSource) => t(optionKey('customer', 'source', source)) },
         {

@@ -9,7 +9,7 @@ import { imageSrc } from '../../components/upload';
 import { Allowed } from '../../components/listPage';
 import { OrderCard } from './OrderCard';
 import { ReasonDialog } from './ReasonDialog';
-import { StatusTag } from './StatusTag';
+import { ReviewStatusTag } from './ReviewStatusTag';
 import { useFinanceCall } from './useFinanceCall';
 
 const MAX_NOTE = 200;
@@ -71,7 +71,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
             </Descriptions.Item>
             <Descriptions.Item label={f('amountFen')}>{formatFen(shown.amountFen)}</Descriptions.Item>
             <Descriptions.Item label={f('status')}>
-              <StatusTag labels="afterSale" status={shown.status} />
+              <ReviewStatusTag labels="afterSale" status={shown.status} />
             </Descriptions.Item>
             <Descriptions.Item label={f('requestedBy')}>{shown.requestedBy}</Descriptions.Item>
             <Descriptions.Item label={f('createdAt')}>{formatDateTime(shown.createdAt)}</Descriptions.Item>

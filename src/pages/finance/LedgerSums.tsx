@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerSummary } from '../../../contract/ledgerEntry';
 import { formatFen } from '../../components/money';
 import { useListSummary } from './useListSummary';
+import { LEDGER_TYPE_TONES } from '../../components/statusTag';
+import { useSettings } from '../../stores/settings';
+import { TAG_COLORS, type Tone } from '../../stores/theme';
 
 // The charting library is big: it comes with this page only, after the cards and the table.
 const LedgerChart = lazy(() => import('./LedgerChart'));
@@ -11,14 +14,21 @@ const LedgerChart = lazy(() => import('./LedgerChart'));
 /** The period's income, expense and net in cards, and the days of the period in a chart. */
 export function LedgerSums({ from, to }: { from?: string; to?: string }) {
   const { t } = useTranslation();
+  const { theme } = useSettings();
+  const tone = (name: Tone) => TAG_COLORS[theme][name].text;
   const { data, isPending } = useListSummary<LedgerSummary>('ledger', [
     { field: 'from', operator: 'eq', value: from },
     { field: 'to', operator: 'eq', value: to },
   ]);
   const cards = [
-    { key: 'income', title: t('finance.income.sum.income'), fen: data?.incomeFen, color: '#389e0d' },
-    { key: 'expense', title: t('finance.income.sum.expense'), fen: data?.expenseFen, color: '#cf1322' },
-    { key: 'net', title: t('finance.income.sum.net'), fen: data?.netFen, color: (data?.netFen ?? 0) < 0 ? '#cf1322' : undefined },
+    { key: 'income', title: t('finance.income.sum.income'), fen: data?.incomeFen, color: tone(LEDGER_TYPE_TONES.income) },
+    { key: 'expense', title: t('finance.income.sum.expense'), fen: data?.expenseFen, color: tone(LEDGER_TYPE_TONES.expense) },
+    {
+      key: 'net',
+      title: t('finance.income.sum.net'),
+      fen: data?.netFen,
+      color: (data?.netFen ?? 0) < 0 ? tone(LEDGER_TYPE_TONES.expense) : undefined,
+    },
   ];
   return (
     <>

@@ -1,20 +1,13 @@
 import { Descriptions, Skeleton, Table, Tag } from 'antd';
 import { useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { AfterSale } from '../../../contract/afterSale';
-import type { Order, OrderStatus } from '../../../contract/order';
+import type { AfterSale, AfterSaleStatus } from '../../../contract/afterSale';
+import type { Order } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
 import { optionKey } from '../../components/crud';
 import { formatBp, formatFen } from '../../components/money';
-import { StatusTag } from './StatusTag';
-
-const ORDER_COLORS: Record<OrderStatus, string> = {
-  unpaid: 'default',
-  paid: 'green',
-  'partially-refunded': 'orange',
-  refunded: 'red',
-  cancelled: 'default',
-};
+import { ReviewStatusTag } from './ReviewStatusTag';
+import { ORDER_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 /**
  * One order as finance needs it to judge an after-sale: what was sold, who served, what was paid
@@ -41,7 +34,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label={f('orderNo')}>{order.orderNo}</Descriptions.Item>
         <Descriptions.Item label={f('status')}>
-          <Tag color={ORDER_COLORS[order.status]}>{t(optionKey('order', 'status', order.status))}</Tag>
+          <StatusTag tone={ORDER_STATUS_TONES[order.status]}>{t(optionKey('order', 'status', order.status))}</StatusTag>
         </Descriptions.Item>
         <Descriptions.Item label={f('shopId')}>{order.shopName}</Descriptions.Item>
         <Descriptions.Item label={f('customerName')}>
@@ -95,7 +88,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
           {
             title: t('afterSale.fields.status'),
             dataIndex: 'status',
-            render: (status: string, r) => <StatusTag labels="afterSale" status={status} rejectReason={r.rejectReason} />,
+            render: (status: AfterSaleStatus, r) => <ReviewStatusTag labels="afterSale" status={status} rejectReason={r.rejectReason} />,
           },
           { title: t('afterSale.fields.reason'), dataIndex: 'reason', ellipsis: true },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Select, Tag } from 'antd';
+import { Button, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleStatus, type AfterSaleType } from '../../../contract/afterSale';
 import { formatDateTime } from '../../components/format';
@@ -9,8 +9,9 @@ import { ExportButton } from '../../components/export';
 import { ListPage, type ListSearch } from '../../components/listPage';
 import { AfterSaleDrawer } from './AfterSaleDrawer';
 import { periodFilters, periodOf, type Period } from './period';
-import { StatusTag } from './StatusTag';
+import { ReviewStatusTag } from './ReviewStatusTag';
 import { PeriodFilter, ShopFilter, StatusFilter } from './FinanceFilters';
+import { AFTER_SALE_TYPE_TONES, StatusTag } from '../../components/statusTag';
 
 interface AfterSaleSearch extends ListSearch {
   shopId?: number;
@@ -18,8 +19,6 @@ interface AfterSaleSearch extends ListSearch {
   status?: AfterSaleStatus;
   period?: Period;
 }
-
-const TYPE_COLORS: Record<AfterSaleType, string> = { refund: 'red', 'touch-up': 'blue', complaint: 'purple' };
 
 /**
  * /finance/after-sales (financial staff, admin): every shop's after-sale requests, pending ones
@@ -70,13 +69,15 @@ export default function AfterSaleReviewPage() {
         {
           field: 'type',
           width: 72,
-          render: (type: AfterSaleType) => <Tag color={TYPE_COLORS[type]}>{t(optionKey('afterSale', 'type', type))}</Tag>,
+          render: (type: AfterSaleType) => (
+            <StatusTag tone={AFTER_SALE_TYPE_TONES[type]}>{t(optionKey('afterSale', 'type', type))}</StatusTag>
+          ),
         },
         { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (fen: number | null) => formatFen(fen) },
         {
           field: 'status',
           width: 72,
-          render: (status: AfterSaleStatus, a) => <StatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} />,
+          render: (status: AfterSaleStatus, a) => <ReviewStatusTag labels="afterSale" status={status} rejectReason={a.rejectReason} />,
         },
         { field: 'reason', ellipsis: true },
         // Who asked and when it was decided are in the drawer; as columns from 1600 px on.

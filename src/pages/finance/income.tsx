@@ -21,6 +21,7 @@ import { OrderDrawer } from './OrderDrawer';
 import { periodFilters, periodOf, thisMonth, type Period } from './period';
 import { ReasonDialog } from './ReasonDialog';
 import { useFinanceCall } from './useFinanceCall';
+import { LEDGER_TYPE_TONES, StatusTag } from '../../components/statusTag';
 
 interface LedgerSearch extends ListSearch {
   type?: LedgerType;
@@ -100,9 +101,9 @@ export default function IncomePage() {
           // A refund is its own kind beside income and expense (it is booked as negative income).
           render: (type: LedgerType, e) =>
             e.category === 'refund' ? (
-              <Tag color="orange">{t(optionKey('ledger', 'category', 'refund'))}</Tag>
+              <StatusTag tone="warning">{t(optionKey('ledger', 'category', 'refund'))}</StatusTag>
             ) : (
-              <Tag color={type === 'income' ? 'green' : 'red'}>{t(optionKey('ledger', 'type', type))}</Tag>
+              <StatusTag tone={LEDGER_TYPE_TONES[type]}>{t(optionKey('ledger', 'type', type))}</StatusTag>
             ),
         },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
@@ -117,7 +118,7 @@ export default function IncomePage() {
           field: 'note',
           render: (note: string, e) => (
             <Space size={4} wrap>
-              {e.reversalOf !== null && <Tag color="orange">{t('finance.income.reversalOf', { id: e.reversalOf })}</Tag>}
+              {e.reversalOf !== null && <StatusTag tone="warning">{t('finance.income.reversalOf', { id: e.reversalOf })}</StatusTag>}
               {e.reversedBy !== null && <Tag>{t('finance.income.reversedBy', { id: e.reversedBy })}</Tag>}
               <span>{note}</span>
             </Space>

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Form, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, Form, Popconfirm, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_BATCH_APPROVE,
@@ -18,9 +18,10 @@ import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
 import { periodFilters, periodOf, type Period } from './period';
 import { PerformanceSums } from './PerformanceSums';
 import { ReasonDialog } from './ReasonDialog';
-import { StatusTag } from './StatusTag';
+import { ReviewStatusTag } from './ReviewStatusTag';
 import { useFinanceCall } from './useFinanceCall';
 import { PeriodFilter, ShopFilter, StaffFilter, StatusFilter } from './FinanceFilters';
+import { PERFORMANCE_KIND_TONES, StatusTag } from '../../components/statusTag';
 
 interface ReviewSearch extends ListSearch {
   shopId?: number;
@@ -156,7 +157,7 @@ export default function PerformanceReviewPage() {
           field: 'kind',
           width: 64,
           render: (kind: PerformanceKind) => (
-            <Tag color={kind === 'sale' ? 'blue' : 'orange'}>{t(optionKey('performanceRecord', 'kind', kind))}</Tag>
+            <StatusTag tone={PERFORMANCE_KIND_TONES[kind]}>{t(optionKey('performanceRecord', 'kind', kind))}</StatusTag>
           ),
         },
         { field: 'amountFen', sortable: true, width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
@@ -164,7 +165,9 @@ export default function PerformanceReviewPage() {
         {
           field: 'status',
           width: 72,
-          render: (status: PerformanceStatus, r) => <StatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} />,
+          render: (status: PerformanceStatus, r) => (
+            <ReviewStatusTag labels="performanceRecord" status={status} rejectReason={r.rejectReason} />
+          ),
         },
         // Read less often than the money: shown from 1600 px on, so the rest fits a 1280 px window.
         { field: 'shareBp', responsive: ['xxl'], width: 80, align: 'right', render: (bp: number) => formatBp(bp) },

@@ -1,4 +1,4 @@
-import { Button, Form, Image, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Image, Select, Space, Typography } from 'antd';
 import { useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { imageSrc } from '../../components/upload';
 import { optionKey, useOptions } from '../../components/crud';
 import { Allowed, ResourceListPage, type ListSearch } from '../../components/listPage';
 import ProgramForm from './ProgramForm';
+import { PROGRAM_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 interface ProgramSearch extends ListSearch {
   type?: ProgramType;
@@ -80,7 +81,7 @@ export default function ProgramListPage() {
           render: (name: string, p) => (
             <Space size={4}>
               <Typography.Text type={p.status === 'off' ? 'secondary' : undefined}>{name}</Typography.Text>
-              {p.tag && <Tag color="blue">{p.tag}</Tag>}
+              {p.tag && <StatusTag tone="info">{p.tag}</StatusTag>}
             </Space>
           ),
         },
@@ -110,7 +111,7 @@ export default function ProgramListPage() {
           sortable: true,
           width: 80,
           render: (status: ProgramStatus) => (
-            <Tag color={status === 'on' ? 'green' : 'default'}>{t(optionKey('program', 'status', status))}</Tag>
+            <StatusTag tone={PROGRAM_STATUS_TONES[status]}>{t(optionKey('program', 'status', status))}</StatusTag>
           ),
         },
       ]}

@@ -1,4 +1,4 @@
-import { Form, Select, Tag } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { regionLabel } from '../../../contract/region';
 import { SHOP_STATUSES, type ShopInput, type ShopStatus } from '../../../contract/shop';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../components/format';
 import { optionKey, useOptions } from '../../components/crud';
 import { ResourceListPage, type ListSearch } from '../../components/listPage';
 import ShopForm from './ShopForm';
+import { SHOP_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 interface ShopSearch extends ListSearch {
   regionCode?: string;
@@ -48,9 +49,7 @@ export default function ShopListPage() {
         {
           field: 'status',
           sortable: true,
-          render: (status: ShopStatus) => (
-            <Tag color={status === 'open' ? 'green' : 'default'}>{t(optionKey('shop', 'status', status))}</Tag>
-          ),
+          render: (status: ShopStatus) => <StatusTag tone={SHOP_STATUS_TONES[status]}>{t(optionKey('shop', 'status', status))}</StatusTag>,
         },
         { field: 'createdAt', sortable: true, render: (iso: string) => formatDateTime(iso) },
       ]}

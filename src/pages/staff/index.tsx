@@ -1,4 +1,4 @@
-import { Button, Form, Popconfirm, Select, Tag } from 'antd';
+import { Button, Form, Popconfirm, Select } from 'antd';
 import { useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_JOBS, STAFF_STATUSES, type Staff, type StaffInput, type StaffJob, type StaffStatus } from '../../../contract/staff';
@@ -6,6 +6,7 @@ import { formatBp } from '../../components/money';
 import { optionKey, shanghaiToday, useOptions } from '../../components/crud';
 import { Allowed, ResourceListPage, type ListSearch } from '../../components/listPage';
 import StaffForm from './StaffForm';
+import { STAFF_STATUS_TONES, StatusTag } from '../../components/statusTag';
 
 interface StaffSearch extends ListSearch {
   job?: StaffJob;
@@ -61,7 +62,7 @@ export default function StaffListPage() {
           field: 'status',
           sortable: true,
           render: (status: StaffStatus) => (
-            <Tag color={status === 'active' ? 'green' : 'default'}>{t(optionKey('staff', 'status', status))}</Tag>
+            <StatusTag tone={STAFF_STATUS_TONES[status]}>{t(optionKey('staff', 'status', status))}</StatusTag>
           ),
         },
       ]}

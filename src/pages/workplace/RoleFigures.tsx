@@ -11,6 +11,7 @@ import { addDays } from '../../components/report/period';
 import { CHAIN_WORKPLACE, FINANCE_WORKPLACE, SHOP_WORKPLACE } from './queries';
 import { UnpaidVisits } from './UnpaidVisits';
 import '../../components/report/report.css';
+import { StatusTag } from '../../components/statusTag';
 
 /** The chart library comes with this chunk only, never with /login. */
 const TrendChart = lazy(() => import('../../components/report/TrendChart'));
@@ -150,7 +151,7 @@ function ChainFigures() {
               renderItem={(s, i) => (
                 <List.Item>
                   <span>
-                    <Tag color={i < 3 ? 'gold' : undefined}>{i + 1}</Tag>
+                    <StatusTag tone={i < 3 ? 'warning' : 'neutral'}>{i + 1}</StatusTag>
                     {s.shopName}
                   </span>
                   <Link to={`/finance/review?shopId=${s.shopId}&from=${monthStart}&to=${today}`}>{formatFen(s.revenueFen)}</Link>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Avatar, Card, Space, Tag } from 'antd';
+import { Avatar, Card, Space } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuFor } from '../../../contract/access';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
 import RoleFigures from './RoleFigures';
 import './workplace.css';
+import { ROLE_TONES, StatusTag } from '../../components/statusTag';
 
 /** The landing page: greets the account, shows its role's figures of the day, and lists the pages its role may open. */
 export default function WorkplacePage() {
@@ -35,7 +36,7 @@ export default function WorkplacePage() {
             <h2>{t(`workplace.greeting.${dayPart(now)}`, { name: user.name })}</h2>
             <div className="workplace-date">{fullDate(now, i18n.language)}</div>
             <Space size={8} wrap>
-              <Tag color="blue">{t(`account.options.role.${user.role}`)}</Tag>
+              <StatusTag tone={ROLE_TONES[user.role]}>{t(`account.options.role.${user.role}`)}</StatusTag>
               <span>
                 {t('workplace.shop')}：{user.shop ?? t('layout.allShops')}
               </span>

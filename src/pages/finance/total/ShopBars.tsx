@@ -22,7 +22,7 @@ export default function ShopBars({
           <Tooltip formatter={(_v, _n, item) => [formatFen(item.payload.fen), t('report.netRevenue')]} />
           <Bar
             dataKey="yuan"
-            fill="var(--app-primary, #1677ff)"
+            fill="var(--app-primary)"
             cursor="pointer"
             onClick={(entry) => onOpen((entry as unknown as { id: number }).id)}
           />

@@ -1,0 +1,2 @@
+export { StatusTag, type StatusTagProps } from './StatusTag';
+export * from './tones';
