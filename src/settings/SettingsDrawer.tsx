@@ -125,7 +125,7 @@ export default function SettingsDrawer() {
         />
         <Palette />
       </div>
-      {usedColor !== settings.themeColor.toLowerCase() && (
+      {usedColor !== settings.themeColor && (
         <Typography.Paragraph type="secondary" className="app-setting-color-note" data-testid="theme-color-adjusted">
           {t('settings.themeColor.adjusted', { color: usedColor })}
         </Typography.Paragraph>

@@ -68,7 +68,8 @@ export function readableSeed(mode: ThemeMode, color: string): string {
   const key = `${mode}${color}`;
   const known = readableSeeds.get(key);
   if (known) return known;
-  const seedAt = (step: number) => mix(color, INK[mode], step / 50);
+  // Step 0 is the pick itself, as it was written.
+  const seedAt = (step: number) => (step === 0 ? color : mix(color, INK[mode], step / 50));
   const readableAt = (step: number) => isReadable(mode, algorithmColors(mode, seedAt(step)).primary);
   let [low, high] = [0, 50];
   if (readableAt(low)) high = low;

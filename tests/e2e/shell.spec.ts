@@ -96,13 +96,17 @@ test.describe('settings drawer', () => {
     expect((await drawer(page).boundingBox())?.width).toBe(300);
     await shot(page, testInfo, 'drawer-light');
 
-    // Theme colour: antd's primary colour (a primary button) follows the picker.
+    // Theme colour: antd's primary colour (a primary button) follows the picker; the default reads at 4.5:1 as it is.
     const copyButton = drawer(page).getByRole('button', { name: '复制配置' });
     await expect(copyButton).toHaveCSS('background-color', 'rgb(22, 93, 255)');
+    await expect(drawer(page).getByTestId('theme-color-adjusted')).toHaveCount(0);
     await drawer(page).locator('.ant-color-picker-trigger').click();
     const hex = page.locator('.ant-color-picker-hex-input input');
     await hex.fill('F53F3F');
-    await expect(copyButton).toHaveCSS('background-color', 'rgb(245, 63, 63)');
+    // #F53F3F is 3.7:1 on white: links and buttons take the 2 % step darker mix that reaches 4.5:1 on white
+    // and on the page's #f5f5f5, #ce3535 (5.02:1 and 4.60:1), and the drawer says so.
+    await expect(copyButton).toHaveCSS('background-color', 'rgb(206, 53, 53)');
+    await expect(drawer(page).getByTestId('theme-color-adjusted')).toContainText('#ce3535');
     await drawer(page).getByText('内容区域').click();
     await expect(hex).toBeHidden();
 

@@ -141,7 +141,10 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
         rowKey="programId"
         pagination={false}
         dataSource={priced.lines}
-        locale={{ emptyText: t(xl ? 'checkstand.cart.empty' : 'checkstand.cart.emptyAbove') }}
+        // antd writes a table's empty text in its disabled grey (1.83:1); this one is read.
+        locale={{
+          emptyText: <Typography.Text type="secondary">{t(xl ? 'checkstand.cart.empty' : 'checkstand.cart.emptyAbove')}</Typography.Text>,
+        }}
         scroll={narrow ? undefined : { x: 520 }}
         columns={narrow ? phoneColumns : columns}
       />

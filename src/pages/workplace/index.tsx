@@ -29,7 +29,11 @@ export default function WorkplacePage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <div className="workplace-hello">
-          <Avatar size={64} src={user.avatar || undefined} style={{ backgroundColor: 'var(--app-primary)', fontSize: 28 }}>
+          <Avatar
+            size={64}
+            src={user.avatar || undefined}
+            style={{ backgroundColor: 'var(--app-primary)', color: 'var(--app-on-primary)', fontSize: 28 }}
+          >
             {user.name.slice(0, 1)}
           </Avatar>
           <div>

@@ -22,7 +22,7 @@ const PICKS = ['#165DFF', '#722ED1', '#F5319D', '#F53F3F', '#FF7D00', '#00B42A',
 
 describe('theme colours', () => {
   it('keeps the default theme colour #165DFF in the light theme: it reads at 5.19:1 on white', () => {
-    expect(themeColors('light', '#165DFF').primary).toBe('#165dff');
+    expect(themeColors('light', '#165DFF').primary).toBe('#165DFF');
     expect(contrastRatio('#165dff', '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
@@ -40,7 +40,7 @@ describe('theme colours', () => {
   it('darkens a light pick only as far as it must (light theme)', () => {
     const used = themeColors('light', '#F53F3F').primary;
     expect(contrastRatio('#f53f3f', '#ffffff')).toBeLessThan(AA_TEXT);
-    expect(used).not.toBe('#f53f3f');
+    expect(used).not.toBe('#F53F3F');
     expect(contrastRatio(mix(used, '#f53f3f', 0.1), '#f5f5f5')).toBeLessThan(AA_TEXT);
   });
 
