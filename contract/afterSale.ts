@@ -27,6 +27,7 @@ export const AFTER_SALE_FIELD_LABELS = {
   orderId: '订单',
   orderNo: '订单号',
   customerName: '客户',
+  cardId: '会员卡',
   type: '售后类型',
   amountFen: '退款金额',
   reason: '原因',
@@ -51,6 +52,8 @@ export const afterSaleRowSchema = z.object({
   type: z.enum(AFTER_SALE_TYPES),
   /** Refunds only; null for touch-up and complaint. */
   amountFen: z.number().nullable(),
+  /** A card refund: the card the order sold, the amount taken from it when approved. */
+  cardId: z.number().nullable(),
   reason: z.string(),
   images: z.array(z.string()),
   status: z.enum(AFTER_SALE_STATUSES),
@@ -66,12 +69,15 @@ export type AfterSale = z.infer<typeof afterSaleRowSchema>;
 
 /**
  * POST after-sales. A refund names its amount, at most what was paid minus what is refunded or
- * requested already (checked by the server against the order); the other types carry none.
+ * requested already (checked by the server against the order); the other types carry none. A refund
+ * on an order that sold cards names the card (`cardId`): at most its principal left (a package: its
+ * sessions left at their value); the money of an order's cards is refunded only that way.
  */
 export const afterSaleCreateSchema = strictObject({
   orderId: int(L.orderId, 1, 2_147_483_647),
   type: oneOf(L.type, AFTER_SALE_TYPES),
   amountFen: int(L.amountFen, 1, MAX_ORDER_FEN).nullable().default(null),
+  cardId: int(L.cardId, 1, 2_147_483_647).nullable().default(null),
   reason: text(L.reason, { max: 500 }),
   images: z
     .array(link(L.images).min(1, `${L.images}地址不能为空`))
@@ -81,6 +87,8 @@ export const afterSaleCreateSchema = strictObject({
   if (v.type === 'refund' && v.amountFen === null) ctx.addIssue({ code: 'custom', path: ['amountFen'], message: `请输入${L.amountFen}` });
   if (v.type !== 'refund' && v.amountFen !== null)
     ctx.addIssue({ code: 'custom', path: ['amountFen'], message: `只有退款申请可以填写${L.amountFen}` });
+  if (v.type !== 'refund' && v.cardId !== null)
+    ctx.addIssue({ code: 'custom', path: ['cardId'], message: `只有退款申请可以指定${L.cardId}` });
 });
 export type AfterSaleInput = z.input<typeof afterSaleCreateSchema>;
 

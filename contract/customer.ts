@@ -90,6 +90,8 @@ const customerRowSchema = z.object({
   updatedAt: z.string(),
   /** On lists: when the customer's latest order was paid, at any shop (null: never). */
   lastVisitAt: z.string().nullable().optional(),
+  /** On lists: the stored-value balance (principal + bonus) of the customer's account, 0 without one. */
+  storedValueFen: z.number().optional(),
 });
 export type Customer = z.infer<typeof customerRowSchema>;
 

@@ -9,6 +9,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = { income: '收入'
 
 export const LEDGER_CATEGORIES = [
   'service',
+  'card-sale',
   'refund',
   'product',
   'rent',
@@ -21,6 +22,7 @@ export const LEDGER_CATEGORIES = [
 export type LedgerCategory = (typeof LEDGER_CATEGORIES)[number];
 export const LEDGER_CATEGORY_LABELS: Record<LedgerCategory, string> = {
   service: '服务收入',
+  'card-sale': '售卡收入',
   refund: '退款',
   product: '产品销售',
   rent: '房租',
@@ -30,13 +32,17 @@ export const LEDGER_CATEGORY_LABELS: Record<LedgerCategory, string> = {
   marketing: '营销',
   other: '其他',
 };
-/** The categories a person may enter by hand, per type; service and refund are written by the system only. */
+/**
+ * The categories a person may enter by hand, per type; service, card-sale and refund are written by
+ * the system only. A card sale is money received (售卡收入) though not yet revenue; paying with a card
+ * brings no money and writes no entry.
+ */
 export const MANUAL_LEDGER_CATEGORIES: Readonly<Record<LedgerType, readonly LedgerCategory[]>> = {
   income: ['product', 'other'],
   expense: ['rent', 'salary', 'materials', 'utilities', 'marketing', 'other'],
 };
 /** The type each system category is written with. */
-export const SYSTEM_LEDGER_CATEGORIES = { service: 'income', refund: 'income' } as const satisfies Partial<
+export const SYSTEM_LEDGER_CATEGORIES = { service: 'income', 'card-sale': 'income', refund: 'income' } as const satisfies Partial<
   Record<LedgerCategory, LedgerType>
 >;
 

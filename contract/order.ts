@@ -3,6 +3,7 @@ import { strictObject, optionalText, text, int, oneOf } from './validation';
 import { defineResource, filter } from './resource';
 import { FULL_SHARE_BP } from './shareSplit';
 import { MAX_PRICE_FEN } from './program';
+import { CARD_KINDS } from './cardPlan';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'partially-refunded', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -20,7 +21,7 @@ export const orderCancelRefusal = (status: OrderStatus) =>
 /** Statuses in which money was taken: after-sales may be requested, the receipt exists. */
 export const PAID_ORDER_STATUSES = ['paid', 'partially-refunded', 'refunded'] as const satisfies readonly OrderStatus[];
 
-export const PAYMENT_METHODS = ['cash', 'wechat', 'alipay', 'card', 'other'] as const;
+export const PAYMENT_METHODS = ['cash', 'wechat', 'alipay', 'card', 'other', 'stored-value'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: '现金',
@@ -28,7 +29,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   alipay: '支付宝',
   card: '银行卡',
   other: '其他',
+  'stored-value': '储值卡',
 };
+/** Methods that bring money in: the only ones a card sale may be paid with. */
+export const MONEY_PAYMENT_METHODS = ['cash', 'wechat', 'alipay', 'card', 'other'] as const satisfies readonly PaymentMethod[];
 
 /** A retried POST orders, orders/:id/pay or after-sales carries the same key; the server answers it once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -58,6 +62,8 @@ export const ORDER_FIELD_LABELS = {
   status: '状态',
   lines: '服务项目',
   programId: '服务项目',
+  cardPlanId: '卡项',
+  cardId: '会员卡',
   quantity: '数量',
   unitPriceFen: '单价',
   discountFen: '优惠',
@@ -83,7 +89,9 @@ const L = ORDER_FIELD_LABELS;
 const id = (label: string) => int(label, 1, 2_147_483_647);
 const fen = (label: string, max = MAX_ORDER_FEN) => int(label, 0, max);
 
-const orderLineSchema = z.object({
+/** A service line; with `cardId` it redeems one session of that package (charged 0). */
+const programLineSchema = z.object({
+  kind: z.literal('program').optional(),
   programId: z.number(),
   programName: z.string(),
   programType: z.number(),
@@ -95,10 +103,48 @@ const orderLineSchema = z.object({
   quantity: z.number(),
   discountFen: z.number(),
   amountFen: z.number(),
+  /** The package a session of which this line redeems. */
+  cardId: z.number().optional(),
+  /** What the session redeemed is worth (消耗业绩), set when the order is paid. */
+  sessionValueFen: z.number().optional(),
+  /** The package's sessions left after this one, set when the order is paid (the receipt shows it). */
+  sessionsLeft: z.number().optional(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
+export type ProgramLine = z.infer<typeof programLineSchema>;
 
-const orderPaymentSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number() });
+/** A card sold: a package, or a stored-value top-up at the plan's price (no VIP price, no discount). */
+const cardLineSchema = z.object({
+  kind: z.literal('card'),
+  cardPlanId: z.number(),
+  cardPlanName: z.string(),
+  cardKind: z.enum(CARD_KINDS),
+  unitPriceFen: z.number(),
+  quantity: z.literal(1),
+  discountFen: z.literal(0),
+  amountFen: z.number(),
+  /** The card issued or topped up, set when the order is paid. */
+  cardId: z.number().optional(),
+});
+export type CardLine = z.infer<typeof cardLineSchema>;
+
+const orderLineSchema = z.union([programLineSchema, cardLineSchema]);
+export type OrderLine = z.infer<typeof orderLineSchema>;
+export const isCardLine = (line: OrderLine): line is CardLine => line.kind === 'card';
+/** The service lines of an order (a package session redeemed is one). */
+export const programLines = (lines: readonly OrderLine[]): ProgramLine[] => lines.filter((l): l is ProgramLine => !isCardLine(l));
+/** What a line sold, by name: the program, or the card plan. */
+export const lineName = (line: OrderLine): string => (isCardLine(line) ? line.cardPlanName : line.programName);
+
+const orderPaymentSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amountFen: z.number(),
+  /** stored-value: the card paid with, the parts taken from principal and bonus, and what is left of each after. */
+  cardId: z.number().optional(),
+  principalFen: z.number().optional(),
+  bonusFen: z.number().optional(),
+  principalLeftFen: z.number().optional(),
+  bonusLeftFen: z.number().optional(),
+});
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 const orderStaffShareSchema = z.object({ staffId: z.number(), staffName: z.string(), shareBp: z.number() });
@@ -137,23 +183,38 @@ export type Order = z.infer<typeof orderRowSchema>;
 export const WALK_IN_CUSTOMER_NAME = '散客';
 
 /**
+ * A line of POST orders: a service `{ programId, quantity, discountFen }`, a session of a package
+ * `{ programId, quantity: 1, cardId }`, or a card sold `{ cardPlanId, quantity: 1 }`.
+ */
+const orderLineInputSchema = strictObject({
+  programId: id(L.programId).optional(),
+  cardPlanId: id(L.cardPlanId).optional(),
+  cardId: id(L.cardId).optional(),
+  quantity: int(L.quantity, 1, MAX_LINE_QUANTITY).default(1),
+  discountFen: fen(L.lineDiscountFen).default(0),
+}).superRefine((l, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if ((l.programId === undefined) === (l.cardPlanId === undefined)) issue('programId', `请选择${L.programId}或${L.cardPlanId}（二选一）`);
+  const single = l.cardPlanId !== undefined ? L.cardPlanId : l.cardId !== undefined ? '次卡核销' : null;
+  if (single === null) return;
+  if (l.quantity !== 1) issue('quantity', `${single}的${L.quantity}只能为 1`);
+  if (l.discountFen !== 0) issue('discountFen', `${single}不能设${L.lineDiscountFen}`);
+  if (l.cardPlanId !== undefined && l.cardId !== undefined) issue('cardId', `${L.cardPlanId}不能指定${L.cardId}`);
+});
+export type OrderLineInput = z.output<typeof orderLineInputSchema>;
+
+/**
  * POST orders. Prices and totals are never taken from the client: the server prices each line from
- * the program and the customer. Shares must add up to exactly 10,000 bp (100%).
+ * the program (or card plan) and the customer. Shares must add up to exactly 10,000 bp (100%).
+ * An order selling a card needs a customer and takes no order discount.
  */
 export const orderCreateSchema = strictObject({
   customerId: id(L.customerId).nullable().default(null),
   appointmentId: id(L.appointmentId).nullable().default(null),
   lines: z
-    .array(
-      strictObject({
-        programId: id(L.programId),
-        quantity: int(L.quantity, 1, MAX_LINE_QUANTITY).default(1),
-        discountFen: fen(L.lineDiscountFen).default(0),
-      }),
-      {
-        error: `请添加${L.lines}`,
-      },
-    )
+    .array(orderLineInputSchema, {
+      error: `请添加${L.lines}`,
+    })
     .min(1, `请添加${L.lines}`)
     .max(MAX_ORDER_LINES, `${L.lines}最多 ${MAX_ORDER_LINES} 项`),
   discountFen: fen(L.discountFen).default(0),
@@ -167,14 +228,30 @@ export const orderCreateSchema = strictObject({
 });
 export type OrderInput = z.input<typeof orderCreateSchema>;
 
-/** POST orders/:id/pay: the payments must add up to the order's payable exactly (checked by the server). */
+const orderPaymentInputSchema = strictObject({
+  method: oneOf(L.method, PAYMENT_METHODS),
+  amountFen: int(L.amountFen, 1, MAX_ORDER_FEN),
+  cardId: id(L.cardId).optional(),
+}).superRefine((p, ctx) => {
+  if (p.method === 'stored-value' && p.cardId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['cardId'], message: `请选择${L.cardId}` });
+  if (p.method !== 'stored-value' && p.cardId !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['cardId'], message: `只有储值卡收款可以指定${L.cardId}` });
+});
+
+/**
+ * POST orders/:id/pay: the payments must add up to the order's payable exactly (checked by the
+ * server); an order whose payable is 0 (sessions redeemed only) is paid with none. A card may be
+ * named once per order.
+ */
 export const orderPaySchema = strictObject({
   payments: z
-    .array(strictObject({ method: oneOf(L.method, PAYMENT_METHODS), amountFen: int(L.amountFen, 1, MAX_ORDER_FEN) }), {
-      error: `请添加${L.payments}`,
-    })
-    .min(1, `请添加${L.payments}`)
-    .max(MAX_PAYMENTS, `${L.payments}最多 ${MAX_PAYMENTS} 笔`),
+    .array(orderPaymentInputSchema, { error: `请添加${L.payments}` })
+    .max(MAX_PAYMENTS, `${L.payments}最多 ${MAX_PAYMENTS} 笔`)
+    .refine((ps) => {
+      const cards = ps.flatMap((p) => (p.cardId === undefined ? [] : [p.cardId]));
+      return new Set(cards).size === cards.length;
+    }, `同一张${L.cardId}只能收款一笔`),
 });
 
 /** POST orders/:id/cancel: unpaid orders only. */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { strictObject, text, int } from './validation';
 import { defineResource, filter } from './resource';
 
-export const PERFORMANCE_KINDS = ['sale', 'adjustment'] as const;
+/** sale: services sold; card-sale: cards sold or topped up (售卡); adjustment: a refund's negative share. */
+export const PERFORMANCE_KINDS = ['sale', 'card-sale', 'adjustment'] as const;
 export type PerformanceKind = (typeof PERFORMANCE_KINDS)[number];
-export const PERFORMANCE_KIND_LABELS: Record<PerformanceKind, string> = { sale: '销售', adjustment: '退款调整' };
+export const PERFORMANCE_KIND_LABELS: Record<PerformanceKind, string> = { sale: '销售', 'card-sale': '售卡', adjustment: '退款调整' };
 
 export const PERFORMANCE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];

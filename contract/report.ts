@@ -14,6 +14,8 @@ export const GRAPHQL_PATH = '/v1/graphql';
 /** Who may ask which report; the rest get 40300 for that field. */
 export const REPORT_ROLES = {
   shopRanking: ['admin', 'financial-staff'],
+  cardLiability: ['admin', 'financial-staff'],
+  cardSettlement: ['admin', 'financial-staff'],
   staffRanking: ['admin', 'financial-staff', 'shop-manager'],
   revenueTrend: ['admin', 'financial-staff', 'shop-manager'],
   workplace: ['admin', 'financial-staff', 'shop-manager'],
@@ -34,6 +36,12 @@ export interface ShopRank {
   customerCount: number;
   /** Customers whose home is this shop, created in the period. */
   newCustomerCount: number;
+  /** 现金业绩: money received in the period (services and cards paid in money) less money refunded in it. */
+  cashFen: number;
+  /** 消耗业绩: services delivered in the period: lines paid in money, principal spent, sessions at their value. */
+  consumptionFen: number;
+  /** 赠送消耗: bonus spent in the period; not revenue. */
+  bonusConsumptionFen: number;
 }
 
 export interface StaffRank {
@@ -48,6 +56,10 @@ export interface StaffRank {
   commissionFen: number;
   /** Orders the staff member had a sale share of in the period. */
   orderCount: number;
+  /** The staff member's shares of the 现金业绩, 消耗业绩 and 赠送消耗 of the orders paid in the period. */
+  cashFen: number;
+  consumptionFen: number;
+  bonusConsumptionFen: number;
 }
 
 export interface DayRevenue {
@@ -81,6 +93,10 @@ export interface ShopWorkplace {
   afterSaleWaitingCount: number;
   afterSaleWaitingFen: number;
   newCustomersThisMonth: number;
+  /** Money received today for cards sold or topped up at the shop. */
+  todayCardSalesFen: number;
+  /** 消耗业绩 of the shop today. */
+  todayConsumptionFen: number;
   trend: DayRevenue[];
 }
 
@@ -92,6 +108,9 @@ export interface ChainWorkplace {
   trend: DayRevenue[];
   liveProgramCount: number;
   liveBannerCount: number;
+  /** The chain's card liability now: principal and package sessions left at their value; bonus apart. */
+  cardLiabilityFen: number;
+  cardBonusFen: number;
 }
 
 /** Finance's morning: what waits for review and what was reviewed this week. */

@@ -8,6 +8,9 @@ import { afterSaleResource } from './afterSale';
 import { performanceRecordResource } from './performanceRecord';
 import { ledgerEntryResource } from './ledgerEntry';
 import { programResource } from './program';
+import { cardPlanResource } from './cardPlan';
+import { memberCardResource } from './memberCard';
+import { cardTransactionResource } from './cardTransaction';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
 import { apiAllows, type ApiVerb, type ResourceDescriptor } from './resource';
@@ -27,6 +30,9 @@ export const RESOURCES = {
   'after-sales': afterSaleResource,
   'performance-records': performanceRecordResource,
   ledger: ledgerEntryResource,
+  'card-plans': cardPlanResource,
+  'member-cards': memberCardResource,
+  'card-transactions': cardTransactionResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

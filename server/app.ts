@@ -18,6 +18,7 @@ import type { SessionRow } from './auth/sessionGuard';
 import { sendDueReminders } from './appointments/reminders';
 import { purgeExpiredKeys } from './idempotency/idempotency';
 import { startPeriodicJob } from './jobs/periodicJob';
+import { expirePackages } from './cards/expiry';
 
 /** MSW's service worker: part of mock mode only, never served by the server. */
 const MOCK_WORKER = 'mockServiceWorker.js';
@@ -40,7 +41,7 @@ export interface AppDeps {
   sms?: SmsSender;
   /** false: no log; options (a level, a stream) are added to the log's own, which masks query values. */
   logger?: boolean | object;
-  /** How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys); 0 runs none (tests call them). */
+  /** How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys, package expiry); 0 runs none (tests call them). */
   jobIntervalMs?: number;
 }
 
@@ -96,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const jobIntervalMs = deps.jobIntervalMs ?? 60_000;
   if (jobIntervalMs > 0) {
-    const stops = [startPeriodicJob('expired Idempotency-Key purge', jobIntervalMs, app.log, () => purgeExpiredKeys(deps.db))];
+    const stops = [
+      startPeriodicJob('expired Idempotency-Key purge', jobIntervalMs, app.log, () => purgeExpiredKeys(deps.db)),
+      startPeriodicJob('package expiry', jobIntervalMs, app.log, () => expirePackages(deps.db)),
+    ];
     // Without an SMS sender reminders wait in their table until one is configured.
     const sms = app.sms;
     if (sms) stops.push(startPeriodicJob('reminder pass', jobIntervalMs, app.log, () => sendDueReminders(deps.db, sms)));

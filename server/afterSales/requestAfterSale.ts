@@ -19,20 +19,12 @@ import {
 } from '../../contract/afterSale';
 import { fenToYuan } from '../../contract/money';
 import { lockAfterSale, readAfterSale } from './afterSaleRow';
+import { refundLimit } from '../cards/refund';
 
 export type AfterSaleCreateInput = z.output<typeof afterSaleCreateSchema>;
 
 /** Orders an after-sale may be requested on: money was taken and not all of it returned. */
 const REQUESTABLE: readonly OrderStatus[] = ['paid', 'partially-refunded'];
-
-/** What may still be asked back of an order: paid, less refunded, less the refunds requested and pending. */
-async function refundableFen(tx: DbOrTx, order: { id: number; paidFen: number; refundedFen: number }): Promise<number> {
-  const [{ pending }] = await tx
-    .select({ pending: sql<number>`coalesce(sum(${afterSales.amountFen}), 0)::int` })
-    .from(afterSales)
-    .where(and(eq(afterSales.orderId, order.id), eq(afterSales.type, 'refund'), eq(afterSales.status, 'pending')));
-  return order.paidFen - order.refundedFen - pending;
-}
 
 /** Every active financial-staff account: who reviews after-sale requests. */
 async function financeAccounts(tx: DbOrTx): Promise<number[]> {
@@ -46,7 +38,8 @@ async function financeAccounts(tx: DbOrTx): Promise<number[]> {
 
 /**
  * POST after-sales, inside the caller's transaction: on a paid order of the shop (its row locked, so
- * two requests cannot both take the same refundable money), a refund at most what is refundable. The
+ * two requests cannot both take the same refundable money), a refund at most what is refundable
+ * (server/cards/refund.ts refundLimit: of the card it names, or of the order's services). The
  * request lands as a todo in every financial-staff account's message box.
  */
 export async function requestAfterSale(tx: DbOrTx, actor: Actor, input: AfterSaleCreateInput): Promise<AfterSale> {
@@ -55,9 +48,12 @@ export async function requestAfterSale(tx: DbOrTx, actor: Actor, input: AfterSal
   const status = order.status as OrderStatus;
   if (!REQUESTABLE.includes(status)) throw conflict(`订单${ORDER_STATUS_LABELS[status]}，不能申请售后`);
   if (input.type === 'refund') {
-    const left = await refundableFen(tx, order);
+    const left = await refundLimit(tx, order, input.cardId);
     if (input.amountFen! > left) {
-      const msg = `${L.amountFen}最多 ${fenToYuan(Math.max(left, 0))} 元（实收减去已退款和待审核的退款申请）`;
+      const msg =
+        input.cardId === null
+          ? `${L.amountFen}最多 ${fenToYuan(Math.max(left, 0))} 元（服务实收减去已退款和待审核的退款申请）`
+          : `${L.amountFen}最多 ${fenToYuan(Math.max(left, 0))} 元（卡内可退余额与订单可退金额中较少者）`;
       throw invalid(msg, [{ field: 'amountFen', message: msg }]);
     }
   }
@@ -70,6 +66,7 @@ export async function requestAfterSale(tx: DbOrTx, actor: Actor, input: AfterSal
       customerName: order.customerName,
       type: input.type,
       amountFen: input.amountFen,
+      cardId: input.cardId,
       reason: input.reason,
       images: input.images,
       requestedBy: actor.session.accountId,

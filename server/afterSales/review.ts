@@ -8,12 +8,13 @@ import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
 import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow';
 import { lockOrder } from '../orders/orderRow';
+import { refundCard } from '../cards/refund';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
 import { afterRefund } from '../../contract/refund';
 import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
-import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
+import { PAID_ORDER_STATUSES, programLines, type OrderStatus } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
@@ -32,7 +33,8 @@ async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleR
  * split over the order's staff by their original shares, each at the rate of that staff member's
  * sale record of the order (the rate the sale was paid at). An adjustment follows its sale record:
  * a staff member whose sale record finance rejected gets none (there is no performance to reduce).
- * The sale records are locked, so a rejection decided at the same moment is seen.
+ * The sale records are locked, so a rejection decided at the same moment is seen. A card refund
+ * also takes the amount from the card (server/cards/refund.ts).
  */
 async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
   const amountFen = request.amountFen!;
@@ -46,6 +48,7 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
     .set({ refundedFen, status, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, amountFen });
+  const card = request.cardId === null ? '' : await refundCard(tx, actor, order, { id: request.id, cardId: request.cardId, amountFen });
 
   const shares = order.staffShares;
   const staffIds = shares.map((s) => s.staffId);
@@ -85,14 +88,15 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
       };
     });
   if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
-  return `退款 ¥${fenToYuan(amountFen)}，订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
+  const orderPart = `订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
+  return card ? `${card}；${orderPart}` : `退款 ¥${fenToYuan(amountFen)}，${orderPart}`;
 }
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */
 async function grantTouchUp(tx: Tx, request: AfterSaleRow): Promise<string> {
   const order = await lockOrder(tx, request.shopId, request.orderId);
   if (order.customerId === null) throw conflict('散客订单没有客户档案，不能发放补色权益');
-  const lineIds = order.lines.map((l) => l.programId);
+  const lineIds = programLines(order.lines).map((l) => l.programId);
   // The line that has a touch-up in its program, else the order's first line.
   const withTouchUp = await tx
     .select({ id: programs.id })

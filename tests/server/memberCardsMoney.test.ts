@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
+import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
+import { query } from './support/authCalls';
+import { checkoutFixture, poster, type CheckoutFixture } from './support/checkout';
+import { graphqlCaller, today } from './support/reportCalls';
+import { cardsOffTheirTransactions, createdPlan, soldOrder, storedCard } from './support/cards';
+import { expirePackages } from '../../server/cards/expiry';
+import type { CardPlan } from '../../contract/cardPlan';
+import type { CardLiabilityShop, CardSettlementPair, CardSummary } from '../../contract/cardTransaction';
+import type { ShopRank } from '../../contract/report';
+
+let t: TestContext;
+let call: ReturnType<typeof rest>;
+let post: ReturnType<typeof poster>;
+let gql: ReturnType<typeof graphqlCaller>;
+let manager1: string;
+let manager3: string;
+let admin: string;
+let finance: string;
+let f: CheckoutFixture;
+/** A program of ¥100.00 for everyone, so the worked example's amounts are round. */
+let care100: number;
+
+beforeAll(async () => {
+  ({
+    t,
+    call,
+    tokens: [manager1, manager3, admin, finance],
+  } = await openTestContext([MANAGER_1, MANAGER_3, ADMIN, FINANCE]));
+  post = poster(t);
+  gql = graphqlCaller(t);
+  f = await checkoutFixture(t);
+  const p = await call(admin, 'POST', '/programs', { name: '卡测护理', priceFen: 10_000, vipPriceFen: 10_000, type: 3 });
+  care100 = p.body.data.id;
+});
+afterAll(async () => t?.close());
+
+const soloShare = () => [{ staffId: f.staff[0], shareBp: 10_000 }];
+const shop3Share = () => [{ staffId: f.staffOfShop3, shareBp: 10_000 }];
+const cardLine = (plan: CardPlan) => ({ cardPlanId: plan.id, quantity: 1 });
+const cardIdOf = (order: { lines: unknown[] }, i = 0) => (order.lines[i] as { cardId: number }).cardId;
+let nextPhone = 13_966_000_000;
+async function freshCustomer(): Promise<{ id: number; phone: string }> {
+  const phone = String(nextPhone++);
+  const r = await call(manager1, 'POST', '/customers', { name: `卡客${phone.slice(-3)}`, phone });
+  return { id: r.body.data.id, phone };
+}
+/** An approved refund of `amountFen` from the card `cardId` sold by `orderId`, requested by shop 1. */
+async function refundedCard(orderId: number, cardId: number, amountFen: number) {
+  const requested = await post(manager1, '/after-sales', { orderId, type: 'refund', amountFen, cardId, reason: '客户退卡' });
+  expect(requested.body, JSON.stringify(requested.body)).toMatchObject({ code: 0 });
+  const approved = await post(finance, `/after-sales/${requested.body.data.id}/approve`, {});
+  expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ code: 0 });
+  return requested.body.data.id as number;
+}
+
+type Money = Pick<ShopRank, 'cashFen' | 'consumptionFen' | 'bonusConsumptionFen'>;
+async function todaysMoney(): Promise<Map<number, Money>> {
+  const r = await gql(admin, `query($d: Date!) { shopRanking(from: $d, to: $d) { shopId cashFen consumptionFen bonusConsumptionFen } }`, {
+    d: today(),
+  });
+  return new Map((r.data.shopRanking as (Money & { shopId: number })[]).map((s) => [s.shopId, s]));
+}
+async function liability(): Promise<Map<number, CardLiabilityShop>> {
+  const r = await gql(finance, `{ cardLiability { shopId shopName principalFen sessionValueFen liabilityFen bonusFen } }`);
+  return new Map((r.data.cardLiability as CardLiabilityShop[]).map((s) => [s.shopId, s]));
+}
+async function settlement(): Promise<CardSettlementPair[]> {
+  const r = await gql(
+    finance,
+    `query($d: Date!) { cardSettlement(from: $d, to: $d) { fromShopId fromShopName toShopId toShopName amountFen } }`,
+    {
+      d: today(),
+    },
+  );
+  return r.data.cardSettlement;
+}
+/** What shop `from` owes shop `to` of the pairs (negative: `to` owes `from`). */
+const owed = (pairs: CardSettlementPair[], from: number, to: number) =>
+  pairs.reduce(
+    (s, p) =>
+      s + (p.fromShopId === from && p.toShopId === to ? p.amountFen : p.fromShopId === to && p.toShopId === from ? -p.amountFen : 0),
+    0,
+  );
+const delta = (after: Map<number, Money>, before: Map<number, Money>, shopId: number) => {
+  const a = after.get(shopId)!;
+  const b = before.get(shopId)!;
+  return {
+    cashFen: a.cashFen - b.cashFen,
+    consumptionFen: a.consumptionFen - b.consumptionFen,
+    bonusConsumptionFen: a.bonusConsumptionFen - b.bonusConsumptionFen,
+  };
+};
+
+describe('what the money means: a worked example at shop 1 (A) and shop 3 (B), today', () => {
+  it('counts 现金业绩, 消耗业绩, 赠送消耗, the liability and the cross-shop settlement', async () => {
+    const A = f.shop1;
+    const B = f.shop3;
+    const moneyBefore = await todaysMoney();
+    const liabilityBefore = await liability();
+    const settlementBefore = await settlement();
+    const storedValue = await createdPlan(t, admin, { name: '例充5000送800', kind: 'stored-value', priceFen: 500_000, bonusFen: 80_000 });
+    const pack = await createdPlan(t, admin, {
+      name: '例护理3次',
+      kind: 'package',
+      priceFen: 1_000,
+      programId: care100,
+      sessions: 3,
+      validDays: 30,
+    });
+    const c = await freshCustomer();
+
+    // 1. A sells 充5000送800 for ¥5,000.00 cash: principal 500,000, bonus 80,000.
+    const sv = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(storedValue)], staffShares: soloShare() });
+    const account = cardIdOf(sv);
+    // 2. A sells 护理3次 for ¥10.00 cash: 3 sessions worth 1000, 666, 333, 0 fen as they are used.
+    const packSale = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(pack)], staffShares: soloShare() });
+    const packageId = cardIdOf(packSale);
+    // 3. A serves ¥100.00: ¥10.00 by card (1000 × 500000/580000 = 862.07 -> 862 principal + 138 bonus) and ¥90.00 cash.
+    await soldOrder(t, manager1, { customerId: c.id, lines: [{ programId: care100 }], staffShares: soloShare() }, () => [
+      { method: 'stored-value', amountFen: 1_000, cardId: account },
+      { method: 'cash', amountFen: 9_000 },
+    ]);
+    // 4. B looks the customer up and redeems a session: 1000 - 666 = 334.
+    await call(manager3, 'GET', `/customers/lookup?phone=${c.phone}`);
+    await soldOrder(t, manager3, { customerId: c.id, lines: [{ programId: care100, cardId: packageId }], staffShares: shop3Share() });
+    // 5. B serves ¥100.00 all by card: balance 499,138 + 79,862; 10000 × 499138/579000 = 8620.69 -> 8621 principal, 1379 bonus.
+    const atB = await soldOrder(t, manager3, { customerId: c.id, lines: [{ programId: care100 }], staffShares: shop3Share() }, () => [
+      { method: 'stored-value', amountFen: 10_000, cardId: account },
+    ]);
+    expect(atB.payments[0]).toMatchObject({ principalFen: 8_621, bonusFen: 1_379, principalLeftFen: 490_517, bonusLeftFen: 78_483 });
+    // 6. A refunds the package for ¥6.00 (at most its 2 sessions left: 666): the package closes, its 666 leave the liability.
+    await refundedCard(packSale.id, packageId, 600);
+
+    const money = await todaysMoney();
+    // A: cash 500,000 + 1,000 + 9,000 - 600 = 509,400; consumption 9,000 cash + 862 principal = 9,862; bonus 138.
+    expect(delta(money, moneyBefore, A)).toEqual({ cashFen: 509_400, consumptionFen: 9_862, bonusConsumptionFen: 138 });
+    // B: no cash; consumption 334 (session) + 8,621 (principal) = 8,955; bonus 1,379.
+    expect(delta(money, moneyBefore, B)).toEqual({ cashFen: 0, consumptionFen: 8_955, bonusConsumptionFen: 1_379 });
+
+    // The liability is A's alone (A sold both cards): principal 500,000 - 862 - 8,621 = 490,517;
+    // sessions 1,000 - 334 - 666 = 0; bonus 80,000 - 138 - 1,379 = 78,483 apart.
+    const after = await liability();
+    const before = liabilityBefore.get(A) ?? { principalFen: 0, sessionValueFen: 0, liabilityFen: 0, bonusFen: 0 };
+    const a = after.get(A)!;
+    expect({
+      principalFen: a.principalFen - before.principalFen,
+      sessionValueFen: a.sessionValueFen - before.sessionValueFen,
+      liabilityFen: a.liabilityFen - before.liabilityFen,
+      bonusFen: a.bonusFen - before.bonusFen,
+    }).toEqual({ principalFen: 490_517, sessionValueFen: 0, liabilityFen: 490_517, bonusFen: 78_483 });
+
+    // B served A's cards: A owes B 334 + 8,621 = 8,955.
+    expect(owed(await settlement(), A, B) - owed(settlementBefore, A, B)).toBe(8_955);
+    expect(await cardsOffTheirTransactions(t)).toBe(0);
+  });
+});
+
+describe('refunding a card', () => {
+  it('takes at most the principal left; emptying it forfeits the bonus (a transaction says so) and closes the card', async () => {
+    const plan = await createdPlan(t, admin, { name: '充10送2', kind: 'stored-value', priceFen: 1_000, bonusFen: 200 });
+    const c = await freshCustomer();
+    const sale = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() });
+    const cardId = cardIdOf(sale);
+    // Spend ¥3.00 of 10 + 2: 300 × 1000/1200 = 250 principal, 50 bonus.
+    const program = await call(admin, 'POST', '/programs', { name: '卡测三元', priceFen: 300, vipPriceFen: 300, type: 3 });
+    await soldOrder(t, manager1, { customerId: c.id, lines: [{ programId: program.body.data.id }], staffShares: soloShare() }, () => [
+      { method: 'stored-value', amountFen: 300, cardId },
+    ]);
+    expect(await storedCard(t, cardId)).toMatchObject({ principalFen: 750, bonusFen: 150 });
+
+    const tooMuch = await post(manager1, '/after-sales', { orderId: sale.id, type: 'refund', amountFen: 751, cardId, reason: '退卡' });
+    expect(invalidFields(tooMuch)).toEqual(['amountFen']);
+    const afterSaleId = await refundedCard(sale.id, cardId, 750);
+
+    expect(await storedCard(t, cardId)).toEqual({ principalFen: 0, bonusFen: 0, sessionsLeft: null, status: 'refunded' });
+    const history = await query<{ kind: string; principal_fen: number; bonus_fen: number; money_fen: number; after_sale_id: number }>(
+      t,
+      `select kind, principal_fen, bonus_fen, money_fen, after_sale_id from card_transactions where card_id = $1 and after_sale_id is not null order by id`,
+      [cardId],
+    );
+    expect(history).toEqual([
+      { kind: 'refund', principal_fen: -750, bonus_fen: 0, money_fen: -750, after_sale_id: afterSaleId },
+      { kind: 'bonus-forfeit', principal_fen: 0, bonus_fen: -150, money_fen: 0, after_sale_id: afterSaleId },
+    ]);
+    const [refund] = await query<{ amount_fen: number }>(t, `select amount_fen from ledger_entries where after_sale_id = $1`, [
+      afterSaleId,
+    ]);
+    expect(refund.amount_fen).toBe(-750);
+    // A new sale opens a new account: the refunded one stays closed.
+    const again = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() });
+    expect(cardIdOf(again)).not.toBe(cardId);
+  });
+
+  it('keeps a card’s money out of a refund that names no card, and a stored-value payment out of cash refunds', async () => {
+    const plan = await createdPlan(t, admin, { name: '充20', kind: 'stored-value', priceFen: 2_000 });
+    const c = await freshCustomer();
+    const sale = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() });
+    const noCard = await post(manager1, '/after-sales', { orderId: sale.id, type: 'refund', amountFen: 1, reason: '退款' });
+    expect(invalidFields(noCard)).toEqual(['amountFen']);
+    const program = await call(admin, 'POST', '/programs', { name: '卡测十元', priceFen: 1_000, vipPriceFen: 1_000, type: 3 });
+    const paidByCard = await soldOrder(
+      t,
+      manager1,
+      { customerId: c.id, lines: [{ programId: program.body.data.id }], staffShares: soloShare() },
+      () => [{ method: 'stored-value', amountFen: 1_000, cardId: cardIdOf(sale) }],
+    );
+    const cash = await post(manager1, '/after-sales', { orderId: paidByCard.id, type: 'refund', amountFen: 1, reason: '退款' });
+    expect(invalidFields(cash)).toEqual(['amountFen']);
+  });
+});
+
+describe('expiry', () => {
+  it('closes a package past its validity with sessions left: a transaction of kind expiry, its value counted as 过期收入', async () => {
+    const plan = await createdPlan(t, admin, {
+      name: '短期2次',
+      kind: 'package',
+      priceFen: 999,
+      programId: care100,
+      sessions: 2,
+      validDays: 1,
+    });
+    const c = await freshCustomer();
+    const sale = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() });
+    const cardId = cardIdOf(sale);
+    const summaryBefore: CardSummary = (await call(finance, 'GET', `/card-transactions/summary?from=${today()}&to=${today()}`)).body.data;
+    expect(await expirePackages(t.database.db, Date.now() - 3_600_000)).toBe(0);
+    expect(await expirePackages(t.database.db, Date.now() + 2 * 86_400_000)).toBeGreaterThanOrEqual(1);
+    expect(await storedCard(t, cardId)).toMatchObject({ sessionsLeft: 0, status: 'expired' });
+    const [expiry] = await query<{ kind: string; sessions: number; session_value_fen: number; shop_id: number }>(
+      t,
+      `select kind, sessions, session_value_fen, shop_id from card_transactions where card_id = $1 and kind = 'expiry'`,
+      [cardId],
+    );
+    expect(expiry).toEqual({ kind: 'expiry', sessions: -2, session_value_fen: -999, shop_id: f.shop1 });
+    const summary: CardSummary = (await call(finance, 'GET', `/card-transactions/summary?from=${today()}&to=${today()}`)).body.data;
+    const expiryOf = (s: CardSummary) => s.figures.find((x) => x.shopId === f.shop1)?.expiryFen ?? 0;
+    expect(expiryOf(summary) - expiryOf(summaryBefore)).toBe(999);
+    // A second pass finds nothing more to close.
+    expect(await expirePackages(t.database.db, Date.now() + 2 * 86_400_000)).toBe(0);
+    const redeem = await post(manager1, '/orders', { customerId: c.id, lines: [{ programId: care100, cardId }], staffShares: soloShare() });
+    expect(redeem.status).toBe(409);
+  });
+});
+
+describe('finance page and export', () => {
+  it('answers the summary and the export to admin and finance only', async () => {
+    expect((await call(manager1, 'GET', `/card-transactions/summary?from=${today()}&to=${today()}`)).status).toBe(403);
+    const bad = await call(finance, 'GET', `/card-transactions/summary?from=${today()}&to=2000-01-01`);
+    expect(invalidFields(bad)).toEqual(['to']);
+    const sheet = await t.app.inject({
+      method: 'GET',
+      url: `/api/beer/backstage/card-transactions/export?kind=spend&kind=session`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(sheet.statusCode).toBe(200);
+    const managerSheet = await t.app.inject({
+      method: 'GET',
+      url: `/api/beer/backstage/card-transactions/export`,
+      headers: { authorization: `Bearer ${manager1}` },
+    });
+    expect(managerSheet.statusCode).toBe(403);
+  });
+});
