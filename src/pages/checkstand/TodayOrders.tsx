@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { shanghaiToday } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
+import { lineName } from '../../components/orderLines';
 import { formatFen } from '../../components/money';
 import { ORDER_STATUS_COLORS } from './orderStatus';
 
@@ -58,7 +59,7 @@ export function TodayOrders({
       )}
     </Space>
   );
-  const programs = (o: Order) => o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、');
+  const programs = (o: Order) => o.lines.map((l) => (l.quantity > 1 ? `${lineName(l)}×${l.quantity}` : lineName(l))).join('、');
   const columns: TableColumnsType<Order> = [
     {
       key: 'orderNo',
