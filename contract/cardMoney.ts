@@ -21,13 +21,3 @@ export function sessionsValueFen(sessionsLeft: number, sessionsTotal: number, pr
   if (sessionsTotal <= 0) return 0;
   return Math.floor((priceFen * sessionsLeft) / sessionsTotal);
 }
-
-/**
- * What a card transaction at `servingShopId` on a card liable to `cardShopId` moves between the two
- * shops: the card's shop owes the serving shop the money value that left the card there (principal
- * spent, sessions redeemed, principal refunded) and is owed what came in there (a top-up). Bonus is
- * never money. Positive: cardShop owes servingShop.
- */
-export function owedToServingShop(principalFen: number, sessionValueFen: number): number {
-  return -(principalFen + sessionValueFen);
-}

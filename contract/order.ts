@@ -130,6 +130,10 @@ export type CardLine = z.infer<typeof cardLineSchema>;
 const orderLineSchema = z.union([programLineSchema, cardLineSchema]);
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export const isCardLine = (line: OrderLine): line is CardLine => line.kind === 'card';
+/** The service lines of an order (a package session redeemed is one). */
+export const programLines = (lines: readonly OrderLine[]): ProgramLine[] => lines.filter((l): l is ProgramLine => !isCardLine(l));
+/** What a line sold, by name: the program, or the card plan. */
+export const lineName = (line: OrderLine): string => (isCardLine(line) ? line.cardPlanName : line.programName);
 
 const orderPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),

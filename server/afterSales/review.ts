@@ -13,7 +13,7 @@ import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '
 import { afterRefund } from '../../contract/refund';
 import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
-import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
+import { PAID_ORDER_STATUSES, programLines, type OrderStatus } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
@@ -92,7 +92,7 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
 async function grantTouchUp(tx: Tx, request: AfterSaleRow): Promise<string> {
   const order = await lockOrder(tx, request.shopId, request.orderId);
   if (order.customerId === null) throw conflict('散客订单没有客户档案，不能发放补色权益');
-  const lineIds = order.lines.map((l) => l.programId);
+  const lineIds = programLines(order.lines).map((l) => l.programId);
   // The line that has a touch-up in its program, else the order's first line.
   const withTouchUp = await tx
     .select({ id: programs.id })

@@ -35,7 +35,7 @@ import { appointmentView, APPOINTMENT_MISSING } from './booking';
 import { visibleTo } from '../auth/actor';
 
 /** q: a full mobile number, its last four digits, or part of the customer's name. */
-function searchBy(name: AnyColumn, phone: AnyColumn) {
+export function searchBy(name: AnyColumn, phone: AnyColumn) {
   return (q: string, bind: Bind): ListCondition => {
     if (PHONE_RE.test(q)) return { shape: 'phone', where: eq(phone, bind(q)) };
     if (/^\d{4}$/.test(q)) return { shape: 'last4', where: sql`right(${phone}, 4) = ${bind(q)}` };

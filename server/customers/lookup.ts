@@ -10,6 +10,8 @@ import { CUSTOMER_LOOKUPS_PER_HOUR, type CustomerCard } from '../../contract/cus
 
 /** The audit action of a lookup; an order for another shop's customer needs one by the same account (server/orders/createOrder.ts). */
 export const CUSTOMER_LOOKUP_ACTION = 'customer-lookup';
+/** How long a customer of another shop found by phone at an account's counter may be billed there and their cards read. */
+export const LOOKUP_VALID_HOURS = 24;
 
 /**
  * GET customers/lookup?phone=: the card of the chain customer with exactly this phone, in any shop.

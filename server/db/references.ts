@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
-import { accountGrants, appointments, customers, orders, staff, touchUpEntitlements } from './schema';
+import { accountGrants, appointments, cardPlans, customers, memberCards, orders, staff, touchUpEntitlements } from './schema';
 
 /**
  * What keeps a row from being deleted (docs/domain.md: nothing that carries history is hard-deleted).
@@ -38,11 +38,18 @@ export const REFERRERS = {
     { table: appointments, where: (id) => eq(appointments.customerId, id), describe: (n) => `${n}条预约` },
     { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.customerId, id), describe: (n) => `${n}项补色权益` },
     { table: orders, where: (id) => eq(orders.customerId, id), describe: (n) => `${n}个订单` },
+    { table: memberCards, where: (id) => eq(memberCards.customerId, id), describe: (n) => `${n}张会员卡` },
   ],
   program: [
     { table: appointments, where: (id) => eq(appointments.programId, id), describe: (n) => `${n}条预约` },
     { table: touchUpEntitlements, where: (id) => eq(touchUpEntitlements.programId, id), describe: (n) => `${n}项补色权益` },
     { table: orders, where: (id) => listNames(orders.lines, 'programId', id), describe: (n) => `${n}个订单` },
+    { table: cardPlans, where: (id) => eq(cardPlans.programId, id), describe: (n) => `${n}个卡项` },
+  ],
+  // A plan on an order (paid or not) has been sold or is being sold; its cards point at it too.
+  'card-plan': [
+    { table: orders, where: (id) => listNames(orders.lines, 'cardPlanId', id), describe: (n) => `${n}个订单` },
+    { table: memberCards, where: (id) => eq(memberCards.planId, id), describe: (n) => `${n}张会员卡` },
   ],
   banner: [],
   appointment: [],

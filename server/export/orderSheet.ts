@@ -3,6 +3,7 @@ import { maskPhone } from '../../contract/mask';
 import {
   ORDER_FIELD_LABELS as L,
   ORDER_STATUS_LABELS,
+  lineName,
   PAYMENT_METHOD_LABELS,
   type OrderLine,
   type OrderPayment,
@@ -25,7 +26,7 @@ export const orderSheet: ExportSheet = {
     {
       header: L.lines,
       value: o.lines,
-      format: (v) => (v as OrderLine[]).map((l) => `${l.programName}×${l.quantity}`).join('、'),
+      format: (v) => (v as OrderLine[]).map((l) => `${lineName(l)}×${l.quantity}`).join('、'),
       width: 30,
     },
     { header: `${L.totalFen}（元）`, value: o.totalFen, format: 'yuan' },

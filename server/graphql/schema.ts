@@ -18,6 +18,8 @@ import { revenueTrend, shopRanking } from '../reports/sales';
 import { staffRanking } from '../reports/staffRanking';
 import { chainWorkplace, financeWorkplace, shopWorkplace } from '../reports/workplace';
 import { allow, scopedShop } from '../reports/scope';
+import { cardLiability, cardSettlement } from '../cards/figures';
+import type { CardLiabilityShop, CardSettlementPair } from '../../contract/cardTransaction';
 
 const Fen = FenScalar;
 
@@ -29,6 +31,15 @@ const ShopRankType = objectType<ShopRank>('ShopRank', "A shop's figures of a per
   refundFen: { type: nonNull(Fen), description: 'Refunded so far of the orders paid in the period.' },
   customerCount: { type: nonNull(Int), description: 'Distinct customers with an order paid in the period.' },
   newCustomerCount: { type: nonNull(Int), description: 'Customers of this shop created in the period.' },
+  cashFen: {
+    type: nonNull(Fen),
+    description: '现金业绩: money received in the period (services and cards paid in money) less money refunded.',
+  },
+  consumptionFen: {
+    type: nonNull(Fen),
+    description: '消耗业绩: service lines paid in money, principal spent and package sessions at their value, in the period.',
+  },
+  bonusConsumptionFen: { type: nonNull(Fen), description: '赠送消耗: bonus spent in the period; not revenue.' },
 }));
 
 const StaffRankType = objectType<StaffRank>('StaffRank', "A staff member's performance of a period in one shop.", () => ({
@@ -40,7 +51,31 @@ const StaffRankType = objectType<StaffRank>('StaffRank', "A staff member's perfo
   pendingFen: { type: nonNull(Fen) },
   commissionFen: { type: nonNull(Fen) },
   orderCount: { type: nonNull(Int) },
+  cashFen: { type: nonNull(Fen), description: "The staff member's share of the 现金业绩 of the orders paid in the period." },
+  consumptionFen: { type: nonNull(Fen), description: "The staff member's share of their 消耗业绩." },
+  bonusConsumptionFen: { type: nonNull(Fen), description: "The staff member's share of their 赠送消耗." },
 }));
+
+const CardLiabilityShopType = objectType<CardLiabilityShop>('CardLiabilityShop', "A shop's card liability (预收) at an instant.", () => ({
+  shopId: { type: nonNull(Int) },
+  shopName: { type: nonNull(Str) },
+  principalFen: { type: nonNull(Fen), description: 'Stored-value principal left.' },
+  sessionValueFen: { type: nonNull(Fen), description: 'Package sessions left at their value.' },
+  liabilityFen: { type: nonNull(Fen), description: 'Principal plus session value.' },
+  bonusFen: { type: nonNull(Fen), description: 'Bonus left, apart: owed in service, not money.' },
+}));
+
+const CardSettlementPairType = objectType<CardSettlementPair>(
+  'CardSettlementPair',
+  'Cross-shop card use of a period, netted: from owes to.',
+  () => ({
+    fromShopId: { type: nonNull(Int) },
+    fromShopName: { type: nonNull(Str) },
+    toShopId: { type: nonNull(Int) },
+    toShopName: { type: nonNull(Str) },
+    amountFen: { type: nonNull(Fen) },
+  }),
+);
 
 const DayRevenueType = objectType<DayRevenue>('DayRevenue', 'Revenue and paid orders of one Shanghai day.', () => ({
   day: { type: nonNull(DateScalar) },
@@ -71,6 +106,8 @@ const ShopWorkplaceType = objectType<ShopWorkplace>('ShopWorkplace', "A shop man
   afterSaleWaitingCount: { type: nonNull(Int) },
   afterSaleWaitingFen: { type: nonNull(Fen) },
   newCustomersThisMonth: { type: nonNull(Int) },
+  todayCardSalesFen: { type: nonNull(Fen), description: 'Money received today for cards sold or topped up.' },
+  todayConsumptionFen: { type: nonNull(Fen), description: '消耗业绩 of today.' },
   trend: { type: listOf(nonNull(DayRevenueType)) },
 }));
 
@@ -81,6 +118,11 @@ const ChainWorkplaceType = objectType<ChainWorkplace>('ChainWorkplace', 'The fig
   trend: { type: listOf(nonNull(DayRevenueType)) },
   liveProgramCount: { type: nonNull(Int) },
   liveBannerCount: { type: nonNull(Int) },
+  cardLiabilityFen: {
+    type: nonNull(Fen),
+    description: "The chain's card liability now: principal and package sessions left at their value.",
+  },
+  cardBonusFen: { type: nonNull(Fen), description: 'Bonus left on the cards, apart.' },
 }));
 
 const FinanceWorkplaceType = objectType<FinanceWorkplace>('FinanceWorkplace', 'What waits for finance and what it did this week.', () => ({
@@ -173,6 +215,25 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
         const period = periodOf(from, to);
         const shop = scopedShop(ctx.session, shopId);
         return ctx.kept(`revenueTrend|${from}|${to}|${shop}`, shop, () => revenueTrend(ctx.pool, period, shop));
+      },
+    }),
+    cardLiability: queryField<{ at?: string | null }, CardLiabilityShop[]>({
+      type: listOf(nonNull(CardLiabilityShopType)),
+      description: "Each shop's card liability at the end of the day `at` (today when omitted) (admin, financial-staff).",
+      args: { at: { type: DateScalar } },
+      resolve: async ({ at }, ctx) => {
+        allow(ctx.session, REPORT_ROLES.cardLiability);
+        const end = at ? periodOf(at, at).end : null;
+        return cardLiability(ctx.pool, end !== null && Date.parse(end) < ctx.now ? end : null);
+      },
+    }),
+    cardSettlement: queryField<PeriodArgs, CardSettlementPair[]>({
+      type: listOf(nonNull(CardSettlementPairType)),
+      description: 'Cross-shop card use of the period netted per pair of shops: from owes to (admin, financial-staff).',
+      args: periodArgs,
+      resolve: async ({ from, to }, ctx) => {
+        allow(ctx.session, REPORT_ROLES.cardSettlement);
+        return cardSettlement(ctx.pool, periodOf(from, to));
       },
     }),
     workplace: queryField<Record<string, never>, WorkplaceBase>({

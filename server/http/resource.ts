@@ -57,15 +57,25 @@ export function byShop(column: PgColumn) {
   };
 }
 
+/** Scope of rows that belong to a shop through another table: `where` builds the condition from the bound shop id. */
+export function byShopThrough(where: (shopId: number) => SQL) {
+  return (s: SessionContext, bind: Bind = inline): SQL | undefined => {
+    const shopId = scopedShop(s);
+    return shopId === undefined ? undefined : where(bind(shopId));
+  };
+}
+
 /**
  * A resource from its descriptor and its table: `columns` names the SQL of every filter the descriptor
- * lists, and a shop-scoped descriptor needs the column that holds a row's shop.
+ * lists, and a shop-scoped descriptor needs the column that holds a row's shop, or (shopThrough) the
+ * condition that finds a row's shop elsewhere.
  */
 export function serverResource<T extends PgTable, F extends Record<string, FilterField>, const E extends string>(def: {
   descriptor: ResourceDescriptor<string, unknown, F, string>;
   table: T;
   entity: E;
   shopColumn?: PgColumn;
+  shopThrough?: (shopId: number) => SQL;
   columns: ListColumns<F>;
   idColumn: AnyColumn;
   defaultSort?: SQL[];
@@ -74,7 +84,7 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
   derived?: Record<string, SQL>;
 }): Resource<T, F, E> {
   const { descriptor: d } = def;
-  if (d.shopScoped && !def.shopColumn) throw new Error(`${d.name} is shop-scoped but names no shop column`);
+  if (d.shopScoped && !def.shopColumn && !def.shopThrough) throw new Error(`${d.name} is shop-scoped but names no shop column`);
   const list = listSpec<F>({
     filters: d.filters,
     sortable: d.sortable,
@@ -91,8 +101,8 @@ export function serverResource<T extends PgTable, F extends Record<string, Filte
     list,
     listQuery: listRequestSchema(list),
     missing: d.missing,
-    scope: d.shopScoped && def.shopColumn ? byShop(def.shopColumn) : undefined,
-    scopeValue: d.shopScoped && def.shopColumn ? scopedShop : undefined,
+    scope: !d.shopScoped ? undefined : def.shopColumn ? byShop(def.shopColumn) : byShopThrough(def.shopThrough!),
+    scopeValue: d.shopScoped ? scopedShop : undefined,
     derived: def.derived,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { appointments, auditLogs, customers, orders, programs, staff } from '../db/schema';
+import { appointments, auditLogs, cardPlans, customers, orders, programs, staff } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
@@ -9,17 +9,17 @@ import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { APPOINTMENT_STATUS_LABELS, BILLABLE_APPOINTMENT_STATUSES, type AppointmentStatus } from '../../contract/appointment';
 import { ORDER_FIELD_LABELS as L, WALK_IN_CUSTOMER_NAME, type Order, type orderCreateSchema } from '../../contract/order';
 import { fenToYuan } from '../../contract/money';
-import { priceOrder, type PricedProgram } from './pricing';
+import { priceOrder } from './pricing';
+import type { PricedCardPlan, PricedLineInput, PricedProgram } from '../../contract/orderPricing';
+import { checkRedemptions } from '../cards/redemption';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
-import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
+import { CUSTOMER_LOOKUP_ACTION, LOOKUP_VALID_HOURS } from '../customers/lookup';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
 const fieldError = (field: string, message: string) => invalid(message, [{ field, message }]);
 const CUSTOMER_MISSING = () => fieldError('customerId', '客户不存在');
-/** How long a customer of another shop found by phone at this account's counter may be billed. */
-const LOOKUP_VALID_HOURS = 24;
 
 type Customer = { id: number; name: string; phone: string; vip: boolean; shopId: number };
 
@@ -87,9 +87,10 @@ async function billableAppointment(tx: DbOrTx, shopId: number, appointmentId: nu
   return a;
 }
 
-/** The programs of the lines, on shelf, in the lines' order. */
-async function linePrograms(db: Db, input: OrderCreateInput): Promise<PricedProgram[]> {
-  const programIds = input.lines.map((l) => l.programId);
+/** The programs of the service lines, on shelf. */
+async function linePrograms(db: Db, input: OrderCreateInput): Promise<Map<number, PricedProgram>> {
+  const programIds = input.lines.flatMap((l) => (l.programId === undefined ? [] : [l.programId]));
+  if (programIds.length === 0) return new Map();
   const found = await db
     .select({
       id: programs.id,
@@ -101,12 +102,41 @@ async function linePrograms(db: Db, input: OrderCreateInput): Promise<PricedProg
     })
     .from(programs)
     .where(inArray(programs.id, programIds));
-  return input.lines.map((l, i) => {
+  input.lines.forEach((l, i) => {
+    if (l.programId === undefined) return;
     const p = found.find((x) => x.id === l.programId);
     if (!p) throw fieldError(`lines.${i}.programId`, `${L.programId}不存在`);
-    if (p.status !== 'on') throw fieldError(`lines.${i}.programId`, `${L.programId}「${p.name}」已下架，不能收银`);
-    return p;
+    // A package session redeems what was sold, even if the program has since left the shelf.
+    if (p.status !== 'on' && l.cardId === undefined)
+      throw fieldError(`lines.${i}.programId`, `${L.programId}「${p.name}」已下架，不能收银`);
   });
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+/** The card plans of the card lines, on shelf. */
+async function linePlans(db: Db, input: OrderCreateInput): Promise<Map<number, PricedCardPlan>> {
+  const planIds = input.lines.flatMap((l) => (l.cardPlanId === undefined ? [] : [l.cardPlanId]));
+  if (planIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: cardPlans.id, name: cardPlans.name, kind: cardPlans.kind, priceFen: cardPlans.priceFen, status: cardPlans.status })
+    .from(cardPlans)
+    .where(inArray(cardPlans.id, planIds));
+  input.lines.forEach((l, i) => {
+    if (l.cardPlanId === undefined) return;
+    const p = found.find((x) => x.id === l.cardPlanId);
+    if (!p) throw fieldError(`lines.${i}.cardPlanId`, `${L.cardPlanId}不存在`);
+    if (p.status !== 'on') throw fieldError(`lines.${i}.cardPlanId`, `${L.cardPlanId}「${p.name}」已下架，不能出售`);
+  });
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+/** The lines as priced: each with its program or card plan. */
+function pricedLines(input: OrderCreateInput, programsById: Map<number, PricedProgram>, plansById: Map<number, PricedCardPlan>) {
+  return input.lines.map((l): PricedLineInput =>
+    l.cardPlanId !== undefined
+      ? { plan: plansById.get(l.cardPlanId)! }
+      : { program: programsById.get(l.programId!)!, quantity: l.quantity, discountFen: l.discountFen, cardId: l.cardId },
+  );
 }
 
 /** The staff sharing the order: each an active member of the shop. */
@@ -141,13 +171,14 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
   const found = await customerById(db, input.customerId);
   const customer = await customerOf(db, actor, shopId, found, input.customerId, appointment?.customerId ?? null);
-  const lines = await linePrograms(db, input);
-  const priced = priceOrder(
-    input.lines.map((l, i) => ({ program: lines[i], quantity: l.quantity, discountFen: l.discountFen })),
-    input.discountFen,
-    customer.vip,
-  );
-  if (priced.payableFen === 0) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
+  const sellsCard = input.lines.some((l) => l.cardPlanId !== undefined);
+  if (sellsCard && customer.id === null) throw fieldError('customerId', '售卡须选择客户，散客不能购卡');
+  const redeems = input.lines.some((l) => l.cardId !== undefined);
+  if (redeems && customer.id === null) throw fieldError('customerId', '次卡核销须选择持卡客户');
+  const priced = priceOrder(pricedLines(input, await linePrograms(db, input), await linePlans(db, input)), input.discountFen, customer.vip);
+  if (redeems) await checkRedemptions(db, customer.id!, input.lines, now);
+  // An order of redeemed sessions only is paid with no payment; anything else with 0 to pay is a mistake.
+  if (priced.payableFen === 0 && !redeems) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
   const staffShares = await sharesOf(db, shopId, input);
   const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
   const at = new Date(now).toISOString();

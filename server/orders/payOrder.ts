@@ -9,6 +9,7 @@ import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
+  isCardLine,
   ORDER_FIELD_LABELS as L,
   orderCancelRefusal,
   orderPayRefusal,
@@ -19,56 +20,80 @@ import {
 } from '../../contract/order';
 import { fenToYuan } from '../../contract/money';
 import { actingShopName, lockOrder, ORDER_MISSING, orderView, type OrderRow } from './orderRow';
+import { settleCards } from '../cards/checkout';
 
 export type OrderPayment = z.output<typeof orderPaySchema>['payments'][number];
 
 const DAY_MS = 86_400_000;
 
-type PaidOrder = Pick<OrderRow, 'id' | 'orderNo' | 'shopId' | 'customerId' | 'customerName' | 'lines' | 'payableFen' | 'staffShares'>;
+type PaidOrder = Pick<OrderRow, 'id' | 'orderNo' | 'shopId' | 'customerId' | 'customerName' | 'lines' | 'payableFen' | 'staffShares'> & {
+  payments: readonly { method: string; amountFen: number }[];
+};
 
-/**
- * The performance records of a paid order: its payable split by the staff shares with the
- * largest-remainder method, each with the commission at its staff member's rate. Pure, so the demo
- * data's records come out exactly as the cashier's.
- */
-export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => number) {
-  const amounts = splitByShares(
-    order.payableFen,
-    order.staffShares.map((s) => s.shareBp),
-  );
-  return order.staffShares.map((s, i) => ({
-    orderId: order.id,
-    orderNo: order.orderNo,
-    shopId: order.shopId,
-    staffId: s.staffId,
-    staffName: s.staffName,
-    kind: 'sale' as const,
-    shareBp: s.shareBp,
-    amountFen: amounts[i],
-    commissionRateBp: rateOf(s.staffId),
-    commissionFen: commissionFen(amounts[i], rateOf(s.staffId)),
-  }));
+/** What of an order's payable is for cards sold (all of it paid in money: a card is never bought with a card). */
+export function cardSalesFen(order: Pick<OrderRow, 'lines'>): number {
+  return order.lines.reduce((s, l) => s + (isCardLine(l) ? l.amountFen : 0), 0);
 }
 
-/** The ledger's service income of a paid order, on the Shanghai day it was paid. */
-export function incomeEntry(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
-  return {
+/**
+ * The performance records of a paid order: its services' part of the payable (kind sale) and its
+ * cards' part (kind card-sale, 售卡), each split by the staff shares with the largest-remainder
+ * method, each share with the commission at its staff member's rate; a part of 0 (sessions redeemed
+ * only) earns none. Pure, so the demo data's records come out exactly as the cashier's.
+ */
+export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => number) {
+  const cardsFen = cardSalesFen(order);
+  const parts = [
+    { kind: 'sale' as const, amountFen: order.payableFen - cardsFen },
+    { kind: 'card-sale' as const, amountFen: cardsFen },
+  ].filter((p) => p.amountFen > 0);
+  return parts.flatMap((part) => {
+    const amounts = splitByShares(
+      part.amountFen,
+      order.staffShares.map((s) => s.shareBp),
+    );
+    return order.staffShares.map((s, i) => ({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      shopId: order.shopId,
+      staffId: s.staffId,
+      staffName: s.staffName,
+      kind: part.kind,
+      shareBp: s.shareBp,
+      amountFen: amounts[i],
+      commissionRateBp: rateOf(s.staffId),
+      commissionFen: commissionFen(amounts[i], rateOf(s.staffId)),
+    }));
+  });
+}
+
+/**
+ * The ledger's income of a paid order, on the Shanghai day it was paid: the money received, as
+ * 售卡收入 for the cards sold and 服务收入 for the rest. A stored-value payment is no new money (it
+ * came in when the card was sold) and writes nothing.
+ */
+export function incomeEntries(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
+  const moneyFen = order.payments.reduce((s, p) => s + (p.method === 'stored-value' ? 0 : p.amountFen), 0);
+  const cardsFen = cardSalesFen(order);
+  const entry = (category: 'service' | 'card-sale', amountFen: number) => ({
     shopId: order.shopId,
     type: 'income' as const,
-    category: 'service' as const,
-    amountFen: order.payableFen,
+    category,
+    amountFen,
     occurredOn: shanghaiDayOf(paidAt),
     note: `订单 ${order.orderNo} ${order.customerName}`.slice(0, 200),
     orderId: order.id,
     createdBy: by.accountId,
     createdByName: by.accountName.slice(0, 30),
-  };
+  });
+  return [entry('service', moneyFen - cardsFen), entry('card-sale', cardsFen)].filter((e) => e.amountFen > 0);
 }
 
-/** A touch-up entitlement for each line whose program grants one (a customer's order only), from `paidAt` for its touch-up days. */
+/** A touch-up entitlement for each service line whose program grants one (a customer's order only), from `paidAt` for its touch-up days. */
 export function orderEntitlements(order: PaidOrder, touchUpDaysOf: (programId: number) => number, paidAt: number) {
   if (order.customerId === null) return [];
   return order.lines.flatMap((l) => {
+    if (isCardLine(l)) return [];
     const days = touchUpDaysOf(l.programId);
     if (days <= 0) return [];
     return [
@@ -110,9 +135,10 @@ async function lockOrderForPayment(tx: Tx, shopId: number, id: number) {
 
 /**
  * POST orders/:id/pay: an unpaid order whose payments add up to its payable exactly becomes paid,
- * and with it, all or nothing: one pending performance record per staff share, the service income
- * in the ledger, the touch-up entitlements its lines grant, its arrived appointment completed, and
- * an audit row.
+ * and with it, all or nothing: the stored-value payments taken from their cards, the package
+ * sessions redeemed, the cards sold issued (server/cards/checkout.ts), one pending performance
+ * record per staff share and kind, the money received in the ledger, the touch-up entitlements its
+ * lines grant, its arrived appointment completed, and an audit row.
  *
  * One transaction that starts by locking the order row: a concurrent pay or cancel of the same order
  * waits here and then finds it no longer unpaid. Anything else a pay must hold steady (a balance it
@@ -130,19 +156,22 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
     const msg = `${L.payments}合计 ${fenToYuan(paidFen)} 元，须等于应收 ${fenToYuan(before.payableFen)} 元`;
     throw invalid(msg, [{ field: 'payments', message: msg }]);
   }
+  const cards = await settleCards(tx, actor, before, payments, now);
   const paidAt = new Date(now).toISOString();
-  const paid = { status: 'paid' as const, payments, paidFen, paidAt, updatedAt: paidAt };
+  const paid = { status: 'paid' as const, payments: cards.payments, lines: cards.lines, paidFen, paidAt, updatedAt: paidAt };
   const row: OrderRow = { ...before, ...paid };
   if (row.appointmentId !== null) {
     // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
     const [a] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, row.appointmentId));
     if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
   }
-  await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
-  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
+  const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0);
+  if (records.length) await tx.insert(performanceRecords).values(records);
+  const income = incomeEntries(row, actor.session, now);
+  if (income.length) await tx.insert(ledgerEntries).values(income);
   const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
   if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
-  const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');
+  const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、') || '次卡核销';
   await audit(tx, actor, {
     action: 'pay',
     entity: 'order',

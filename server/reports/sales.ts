@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DayRevenue, ShopRank, Takings } from '../../contract/report';
 import type { Period } from './period';
+import { moneyFigures, NO_MONEY } from '../cards/figures';
 
 /**
  * The figures read from shop_day_sales, the per shop and day totals the reporting migration's
@@ -15,9 +16,20 @@ import type { Period } from './period';
  */
 export const CUSTOMERS_FROM_ORDERS_DAYS = 31;
 
-/** Every shop with its figures of the period, best revenue first (shops without sales show zeros). */
+/**
+ * Every shop with its figures of the period, best revenue first (shops without sales show zeros),
+ * with its 现金业绩, 消耗业绩 and 赠送消耗 (server/cards/figures.ts).
+ */
 export async function shopRanking(pool: pg.Pool, period: Period, limit?: number): Promise<ShopRank[]> {
-  const { rows } = await pool.query<ShopRank>(
+  const [{ rows }, money] = await Promise.all([shopSales(pool, period, limit), moneyFigures(pool, period, null)]);
+  return rows.map((r) => {
+    const { cashFen, consumptionFen, bonusConsumptionFen } = money.get(r.shopId) ?? NO_MONEY;
+    return { ...r, cashFen, consumptionFen, bonusConsumptionFen };
+  });
+}
+
+function shopSales(pool: pg.Pool, period: Period, limit?: number) {
+  return pool.query<Omit<ShopRank, keyof typeof NO_MONEY>>(
     `with sales as (
        select shop_id, sum(order_count)::int8 as orders, sum(paid_fen)::int8 as paid, sum(refunded_fen)::int8 as refunded
        from shop_day_sales where day between $1::date and $2::date group by shop_id),
@@ -46,7 +58,6 @@ export async function shopRanking(pool: pg.Pool, period: Period, limit?: number)
      limit $5`,
     [period.from, period.to, period.start, period.end, limit ?? null, period.days <= CUSTOMERS_FROM_ORDERS_DAYS],
   );
-  return rows;
 }
 
 /** Revenue and paid orders of every day of the period, days without sales as zeros; one shop or all. */

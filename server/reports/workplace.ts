@@ -12,6 +12,7 @@ import {
 } from '../../contract/report';
 import { addDays, calendarOf, periodOf } from './period';
 import { revenueTrend, shopRanking, takings } from './sales';
+import { cardLiability, moneyFigures, NO_MONEY } from '../cards/figures';
 
 /** The last WORKPLACE_TREND_DAYS days, today included. */
 function trendPeriod(now: number) {
@@ -23,7 +24,7 @@ function trendPeriod(now: number) {
 export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: string }, now: number): Promise<ShopWorkplace> {
   const { today, monthStart } = calendarOf(now);
   const day = periodOf(today, today);
-  const [appointments, upcoming, todays, afterSales, fresh, trend] = await Promise.all([
+  const [appointments, upcoming, todays, afterSales, fresh, trend, money, cardSales] = await Promise.all([
     pool.query<{ n: number }>(
       `select count(*)::int8 as n from appointments where shop_id = $1 and start_at >= $2 and start_at < $3 and status <> 'cancelled'`,
       [shop.id, day.start, day.end],
@@ -44,6 +45,11 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
       periodOf(monthStart, today).start,
     ]),
     revenueTrend(pool, trendPeriod(now), shop.id),
+    moneyFigures(pool, day, shop.id),
+    pool.query<{ fen: number }>(
+      `select coalesce(sum(amount_fen), 0)::int8 as fen from ledger_entries where shop_id = $1 and occurred_on = $2::date and category = 'card-sale'`,
+      [shop.id, today],
+    ),
   ]);
   return {
     shopId: shop.id,
@@ -54,6 +60,8 @@ export async function shopWorkplace(pool: pg.Pool, shop: { id: number; name: str
     afterSaleWaitingCount: afterSales.rows[0].n,
     afterSaleWaitingFen: afterSales.rows[0].fen,
     newCustomersThisMonth: fresh.rows[0].n,
+    todayCardSalesFen: cardSales.rows[0].fen,
+    todayConsumptionFen: (money.get(shop.id) ?? NO_MONEY).consumptionFen,
     trend,
   };
 }
@@ -67,7 +75,7 @@ export async function chainWorkplace(ctx: Pick<ReportContext, 'pool' | 'now' | '
   const { today, monthStart } = calendarOf(now);
   const month = periodOf(monthStart, today);
   const nowIso = new Date(now).toISOString();
-  const [sales, live] = await Promise.all([
+  const [sales, live, liability] = await Promise.all([
     ctx.kept(`chainWorkplace|${today}`, null, async () => {
       const [todays, months, topShops, trend] = await Promise.all([
         takings(pool, periodOf(today, today), null),
@@ -82,8 +90,15 @@ export async function chainWorkplace(ctx: Pick<ReportContext, 'pool' | 'now' | '
               (select count(*) from banners where status = 'on' and (start_at is null or start_at <= $1) and (end_at is null or end_at > $1))::int8 as banners`,
       [nowIso],
     ),
+    cardLiability(pool, null),
   ]);
-  return { ...sales, liveProgramCount: live.rows[0].programs, liveBannerCount: live.rows[0].banners };
+  return {
+    ...sales,
+    liveProgramCount: live.rows[0].programs,
+    liveBannerCount: live.rows[0].banners,
+    cardLiabilityFen: liability.reduce((s, l) => s + l.liabilityFen, 0),
+    cardBonusFen: liability.reduce((s, l) => s + l.bonusFen, 0),
+  };
 }
 
 /** Finance's morning: what waits for review, what was reviewed since Monday, and the chain's trend; kept between changes. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { resourcePath, type FilterField } from '../../contract/resource';
+import { resourcePath, type ApiVerb, type FilterField } from '../../contract/resource';
 import { resourceGuard } from '../auth/resourceGuard';
 import { fileAnswer } from '../http/routeSchemas';
 import { XLSX_TYPE, sendListExport, type ExportSheet } from '../export/xlsxExport';
@@ -14,14 +14,23 @@ import { performanceSheet } from '../export/performanceSheet';
 import { orderSheet } from '../export/orderSheet';
 import { afterSaleSheet } from '../export/afterSaleSheet';
 import { ledgerSheet } from '../export/ledgerSheet';
+import { cardTransactionList } from '../cards/listing';
+import { cardTransactionSheet } from '../export/cardTransactionSheet';
 
-/** GET <list>/export: a list as .xlsx with the list's own query string, roles and shop scope (server/export/xlsxExport.ts). */
+/**
+ * GET <list>/export: a list as .xlsx with the list's own query string, roles (or those of the
+ * resource's export action) and shop scope (server/export/xlsxExport.ts).
+ */
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exportOf = <T extends PgTable, F extends Record<string, FilterField>>(list: Resource<T, F>, sheet: ExportSheet) =>
+  const exportOf = <T extends PgTable, F extends Record<string, FilterField>>(
+    list: Resource<T, F>,
+    sheet: ExportSheet,
+    verb: ApiVerb = 'list',
+  ) =>
     app.get(
       `${resourcePath(list.descriptor)}/export`,
       {
-        preValidation: resourceGuard(list.descriptor, 'list'),
+        preValidation: resourceGuard(list.descriptor, verb),
         schema: { querystring: list.listQuery, response: { 200: fileAnswer('列表的 .xlsx 文件', [XLSX_TYPE]), 429: ERROR_ANSWERS[429] } },
       },
       (req, reply) => sendListExport(app, req, reply, list, req.query, sheet),
@@ -30,6 +39,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   exportOf(ledgerList, ledgerSheet);
   exportOf(orderList, orderSheet);
   exportOf(afterSaleList, afterSaleSheet);
+  exportOf(cardTransactionList, cardTransactionSheet, 'action:export');
 };
 
 export default exportRoutes;

@@ -3,12 +3,13 @@ import type { Tx } from '../db/client';
 import { appointments, customers, programs, shops, staff, touchUpEntitlements } from '../db/schema';
 import { shanghaiDayOf, shanghaiInstant } from '../../contract/shanghaiTime';
 import { priceOrder, type PricedProgram } from '../orders/pricing';
-import { incomeEntry, orderEntitlements, saleRecords } from '../orders/payOrder';
+import { incomeEntries, orderEntitlements, saleRecords } from '../orders/payOrder';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   formatOrderNo,
-  PAYMENT_METHODS,
+  MONEY_PAYMENT_METHODS,
   WALK_IN_CUSTOMER_NAME,
+  programLines,
   type OrderLine,
   type OrderPayment,
   type OrderStaffShare,
@@ -62,7 +63,7 @@ interface PlannedOrder {
 
 /** Cash, WeChat and Alipay most days, a card now and then; one order in five split over two methods. */
 function paymentsOf(r: Random, payableFen: number): OrderPayment[] {
-  const method = () => r.pick<PaymentMethod>(['wechat', 'wechat', 'alipay', 'cash', 'card', ...PAYMENT_METHODS]);
+  const method = () => r.pick<PaymentMethod>(['wechat', 'wechat', 'alipay', 'cash', 'card', ...MONEY_PAYMENT_METHODS]);
   if (payableFen < 200 || !r.chance(0.2)) return [{ method: method(), amountFen: payableFen }];
   const first = Math.round((payableFen * r.int(20, 80)) / 10_000) * 100;
   return first > 0 && first < payableFen
@@ -232,11 +233,8 @@ export async function seedOrders(
     for (const rec of saleRecords(order, rateOf))
       performance.push({ ...snake(rec), ...reviewed(o.paidAt, REVIEWED_AFTER_DAYS), created_at: iso(o.paidAt), updated_at: iso(o.paidAt) });
     const who = ctx.managerOf(o.shopId);
-    ledger.push({
-      ...snake(incomeEntry(order, { accountId: who.id, accountName: who.name }, o.paidAt)),
-      after_sale_id: null,
-      created_at: iso(o.paidAt),
-    });
+    for (const entry of incomeEntries(order, { accountId: who.id, accountName: who.name }, o.paidAt))
+      ledger.push({ ...snake(entry), after_sale_id: null, created_at: iso(o.paidAt) });
   }
 
   const afterSale = await planAfterSales(tx, r, orders, {
@@ -488,7 +486,7 @@ async function planAfterSales(
   const uncovered = AFTER_SALE_TYPES.flatMap((type) => AFTER_SALE_STATUSES.map((status) => ({ type, status })));
   const rows = chosen.map((o, i) => {
     const recent = ctx.now - o.paidAt! < 14 * DAY_MS;
-    const withTouchUp = o.customer.id !== null && o.lines.some((l) => ctx.touchUpDaysOf(l.programId) > 0);
+    const withTouchUp = o.customer.id !== null && programLines(o.lines).some((l) => ctx.touchUpDaysOf(l.programId) > 0);
     const next = uncovered.findIndex((c) => c.type !== 'touch-up' || withTouchUp);
     const [first] = next >= 0 ? uncovered.splice(next, 1) : [];
     const type: AfterSaleType = first?.type ?? (withTouchUp && r.chance(0.3) ? 'touch-up' : r.chance(0.7) ? 'refund' : 'complaint');
@@ -548,7 +546,7 @@ async function planAfterSales(
       });
     }
     if (status === 'approved' && type === 'touch-up') {
-      const line = o.lines.find((l) => ctx.touchUpDaysOf(l.programId) > 0)!;
+      const line = programLines(o.lines).find((l) => ctx.touchUpDaysOf(l.programId) > 0)!;
       rights.push({
         shop_id: o.shopId,
         customer_id: o.customer.id,

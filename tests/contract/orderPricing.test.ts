@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceOrder, type PricedProgram } from '../../contract/orderPricing';
+import { programLines } from '../../contract/order';
 
 const brows: PricedProgram = { id: 1, name: '雾眉', type: 1, priceFen: 168_000, vipPriceFen: 138_000 };
 const care: PricedProgram = { id: 2, name: '眉部护理', type: 2, priceFen: 12_800, vipPriceFen: 9_800 };
@@ -18,7 +19,7 @@ describe('the price of an order', () => {
       true,
       refuse,
     );
-    expect(priced.lines.map((l) => [l.unitPriceFen, l.vipPrice, l.amountFen])).toEqual([
+    expect(programLines(priced.lines).map((l) => [l.unitPriceFen, l.vipPrice, l.amountFen])).toEqual([
       [138_000, true, 130_000],
       [9_800, true, 19_600],
     ]);

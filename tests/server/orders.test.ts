@@ -7,7 +7,7 @@ import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture 
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../server/db/schema';
 import { nextOrderNo } from '../../server/orders/orderNo';
-import { formatOrderNo, ORDER_NO_RE, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
+import { formatOrderNo, ORDER_NO_RE, programLines, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
 import { CUSTOMER_LOOKUPS_PER_HOUR } from '../../contract/customer';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
@@ -99,7 +99,7 @@ describe('orders: pricing', () => {
       discountFen: 300,
       staffShares: soloShare(),
     });
-    expect(o.lines.map((l) => [l.unitPriceFen, l.vipPrice, l.amountFen])).toEqual([
+    expect(programLines(o.lines).map((l) => [l.unitPriceFen, l.vipPrice, l.amountFen])).toEqual([
       [f.brow.priceFen, false, f.brow.priceFen],
       [f.facial.priceFen, false, f.facial.priceFen - 100],
     ]);

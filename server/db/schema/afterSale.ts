@@ -1,10 +1,11 @@
-import { pgTable, serial, varchar, integer, text, index, jsonb, check } from 'drizzle-orm/pg-core';
+import { pgTable, serial, varchar, integer, text, index, jsonb, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { AfterSaleStatus, AfterSaleType } from '../../../contract/afterSale';
 import { instant, timestamps } from './columns';
 import { shops } from './shop';
 import { accounts } from './account';
 import { orders } from './order';
+import { memberCards } from './memberCard';
 
 /**
  * A shop's after-sale request on a paid order: refund (amountFen), touch-up or complaint, reviewed by
@@ -24,6 +25,8 @@ export const afterSales = pgTable(
     customerName: varchar('customer_name', { length: 30 }).notNull(),
     type: varchar('type', { length: 20 }).$type<AfterSaleType>().notNull(),
     amountFen: integer('amount_fen'),
+    /** A card refund: the card the order sold, which the amount is taken from. */
+    cardId: integer('card_id').references((): AnyPgColumn => memberCards.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: varchar('status', { length: 20 }).$type<AfterSaleStatus>().notNull().default('pending'),
@@ -40,6 +43,7 @@ export const afterSales = pgTable(
     index('after_sales_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('after_sales_status_created_idx').on(t.status, t.createdAt),
     index('after_sales_order_idx').on(t.orderId),
+    check('after_sales_card_refund', sql`${t.cardId} is null or ${t.type} = 'refund'`),
     check('after_sales_refund_amount', sql`(${t.type} = 'refund') = (${t.amountFen} is not null) and coalesce(${t.amountFen}, 1) > 0`),
   ],
 );

@@ -13,5 +13,6 @@ export * from './order';
 export * from './afterSale';
 export * from './performanceRecord';
 export * from './ledger';
+export * from './memberCard';
 export * from './report';
 export * from './changeCounter';
