@@ -8,9 +8,9 @@ import {
   type CardTransaction,
   type CardTransactionKind,
 } from '../../contract/cardTransaction';
-import { owedToServingShop, sessionsValueFen, splitStoredValue } from '../../contract/cardMoney';
+import { sessionsValueFen, splitStoredValue } from '../../contract/cardMoney';
 import { maskPhone } from '../../contract/mask';
-import { formatFen } from '../../contract/money';
+import { fenToYuan } from '../../contract/money';
 import { badField, conflict, invalid, query } from './engine/http';
 import { shanghaiDay, textSearch } from './engine/listQuery';
 import { mockResource } from './engine/resource';
@@ -22,14 +22,15 @@ import { shopName, shops } from './shops';
 /**
  * Member money in outline: the card plans (卡项), the customers' cards and every change of them, the
  * finance page's figures, and what selling, spending and redeeming at the cashier does to them
- * (src/mocks/money.ts calls these when an order is priced and paid). A card is kept beside the shop of
- * its customer (`shopId`), so a manager lists the cards of its shop's customers; the server also lets
- * it read a chain customer it looked up.
+ * (src/mocks/money.ts calls these when an order is priced and paid). A card and its history are kept
+ * beside the shop of its customer, so a manager reads the cards of its shop's customers; the server
+ * also lets it read the balance of a chain customer it looked up.
  */
 
-type StoredCard = MemberCard & { shopId: number };
+/** A card and its transactions belong to the shop of the customer holding them (`holderShopId`). */
+type StoredCard = MemberCard & { holderShopId: number };
 /** Card transactions are never updated; the engine keeps an updatedAt on every row all the same. */
-type StoredTransaction = CardTransaction & { updatedAt: string };
+type StoredTransaction = CardTransaction & { holderShopId: number; updatedAt: string };
 
 const PLAN_SEED: Omit<CardPlan, 'id' | 'createdAt' | 'updatedAt' | 'programName' | 'soldCount' | 'status' | 'note'>[] = [
   { name: '充 2000 送 200', kind: 'stored-value', priceFen: 200_000, bonusFen: 20_000, programId: null, sessions: null, validDays: null },
@@ -78,12 +79,15 @@ export const cardPlans = mockResource<CardPlan>(cardPlanResource, {
 export const memberCards = mockResource<StoredCard>(memberCardResource, {
   seed: () => [],
   search: (c, q) => c.customerName.includes(q) || c.customerPhone.endsWith(q),
-  toResponse: ({ shopId: _shopId, ...card }) => card,
+  shopKey: 'holderShopId',
+  toResponse: ({ holderShopId: _holderShopId, ...card }) => card,
 });
 
 export const cardTransactions = mockResource<StoredTransaction>(cardTransactionResource, {
   search: (t, q) => t.customerName.includes(q) || (t.orderNo ?? '').includes(q),
   period: (t) => shanghaiDay(t.createdAt),
+  shopKey: 'holderShopId',
+  toResponse: ({ holderShopId: _holderShopId, ...transaction }) => transaction,
 });
 
 /** Where and why a card changed: the shop, the order and the account. */
@@ -105,6 +109,7 @@ function record(card: StoredCard, kind: CardTransactionKind, deltas: Partial<Del
     cardId: card.id,
     customerId: card.customerId,
     customerName: card.customerName,
+    holderShopId: card.holderShopId,
     cardKind: card.kind,
     kind,
     ...d,
@@ -143,10 +148,10 @@ export function sellCard(planId: number, customerId: number, e: CardEvent): Stor
     customerId,
     customerName: customer.name,
     customerPhone: maskPhone(customer.phone),
-    shopId: customer.shopId,
+    holderShopId: customer.shopId,
     kind: plan.kind,
     planId: plan.id,
-    planName: plan.kind === 'stored-value' ? '储值账户' : plan.name,
+    planName: plan.name,
     principalFen: 0,
     bonusFen: 0,
     programId: plan.programId,
@@ -179,8 +184,7 @@ export function usableCard(cardId: number, customerId: number | null, field: str
 /** A stored-value payment: principal and bonus in proportion; an amount above the balance is refused. */
 export function spendStoredValue(card: StoredCard, amountFen: number, e: CardEvent) {
   const balance = card.principalFen + card.bonusFen;
-  if (amountFen > balance)
-    throw conflict(cardRefusals.overdrawn(formatFen(balance).replace('¥', ''), formatFen(amountFen).replace('¥', '')));
+  if (amountFen > balance) throw conflict(cardRefusals.overdrawn(fenToYuan(balance), fenToYuan(amountFen)));
   const parts = splitStoredValue(amountFen, card.principalFen, card.bonusFen);
   const after = record(card, 'spend', { principalFen: -parts.principalFen, bonusFen: -parts.bonusFen }, e);
   return { ...parts, principalLeftFen: after.principalFen, bonusLeftFen: after.bonusFen };
@@ -236,7 +240,6 @@ cardTransactions.route('get', '/summary', 'action:summary', ({ request }): CardS
   });
   const figures = allShops.map((s) => {
     const here = inPeriod.filter((t) => t.shopId === s.id);
-    const soldHere = inPeriod.filter((t) => t.soldShopId === s.id);
     const used = ofKinds(here, CARD_FIGURE_KINDS.consumption);
     return {
       shopId: s.id,
@@ -244,20 +247,24 @@ cardTransactions.route('get', '/summary', 'action:summary', ({ request }): CardS
       salesFen: sum(ofKinds(here, CARD_FIGURE_KINDS.sales), (t) => t.moneyFen),
       consumptionFen: -sum(used, (t) => t.principalFen + t.sessionValueFen),
       bonusConsumptionFen: -sum(used, (t) => t.bonusFen),
-      expiryFen: -sum(ofKinds(soldHere, CARD_FIGURE_KINDS.expiries), (t) => t.sessionValueFen),
+      expiryFen: -sum(ofKinds(here, CARD_FIGURE_KINDS.expiries), (t) => t.principalFen + t.sessionValueFen),
       refundFen: -sum(ofKinds(here, CARD_FIGURE_KINDS.refunds), (t) => t.moneyFen),
     };
   });
+  // A card of shop A used at shop B: A owes B the money value that left the card there (bonus is no money); netted per pair.
   const owed = new Map<string, number>();
   for (const t of inPeriod.filter((x) => x.shopId !== x.soldShopId)) {
-    const key = `${t.soldShopId}>${t.shopId}`;
-    owed.set(key, (owed.get(key) ?? 0) + owedToServingShop(t.principalFen, t.sessionValueFen));
+    const [a, b] = [Math.min(t.soldShopId, t.shopId), Math.max(t.soldShopId, t.shopId)];
+    const aOwesB = -(t.principalFen + t.sessionValueFen) * (t.soldShopId === a ? 1 : -1);
+    owed.set(`${a}>${b}`, (owed.get(`${a}>${b}`) ?? 0) + aOwesB);
   }
   const settlement = [...owed].flatMap(([key, fen]) => {
     const [a, b] = key.split('>').map(Number);
-    const [fromShopId, toShopId, amountFen] = fen >= 0 ? [a, b, fen] : [b, a, -fen];
-    if (amountFen === 0) return [];
-    return [{ fromShopId, fromShopName: shopName(fromShopId) ?? '', toShopId, toShopName: shopName(toShopId) ?? '', amountFen }];
+    const [fromShopId, toShopId] = fen > 0 ? [a, b] : [b, a];
+    if (fen === 0) return [];
+    return [
+      { fromShopId, fromShopName: shopName(fromShopId) ?? '', toShopId, toShopName: shopName(toShopId) ?? '', amountFen: Math.abs(fen) },
+    ];
   });
   return { from, to, at, liability, figures, settlement };
 });

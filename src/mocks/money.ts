@@ -1,21 +1,12 @@
 import type { z } from 'zod';
-import {
-  formatOrderNo,
-  isCardLine,
-  orderResource,
-  WALK_IN_CUSTOMER_NAME,
-  type Order,
-  type OrderLine,
-  type OrderPayment,
-} from '../../contract/order';
+import { formatOrderNo, isCardLine, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderPayment } from '../../contract/order';
 import type { orderCreateSchema } from '../../contract/order';
 import { afterSaleResource, type AfterSale, type afterSaleCreateSchema } from '../../contract/afterSale';
 import { performanceRecordResource, type PerformanceRecord } from '../../contract/performanceRecord';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
-import { priceOrder as priceLines } from '../../contract/orderPricing';
+import { priceOrder as priceLines, type PricedLineInput } from '../../contract/orderPricing';
 import { maskPhone } from '../../contract/mask';
-import { formatFen } from '../../contract/money';
 import { badField } from './engine/http';
 import { shanghaiDay, textSearch } from './engine/listQuery';
 import { mockResource, type CallContext } from './engine/resource';
@@ -76,33 +67,21 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
   const refuse = (field: string, message: string): never => {
     throw badField(field, message);
   };
-  const sellsCards = values.lines.some((l) => l.cardPlanId !== undefined);
-  if (sellsCards && !customer) refuse('customerId', '售卡须选择客户，散客不能购卡');
-  if (sellsCards && values.discountFen > 0) refuse('discountFen', '售卡订单不能设整单优惠');
-  const services = values.lines.flatMap((l, i) => {
-    if (l.cardPlanId !== undefined || l.cardId !== undefined) return [];
-    const program = programs.table.find(l.programId!);
-    if (!program || program.status !== 'on') refuse(`lines.${i}.programId`, '服务项目不存在或已下架');
-    return [{ program: program!, quantity: l.quantity, discountFen: l.discountFen }];
-  });
-  const pricedServices = priceLines(services, values.discountFen, vip, refuse).lines;
-  const lines = values.lines.map((l, i): OrderLine => {
+  if (!customer && values.lines.some((l) => l.cardPlanId !== undefined)) refuse('customerId', '售卡须选择客户，散客不能购卡');
+  const items = values.lines.map((l, i): PricedLineInput => {
     if (l.cardPlanId !== undefined) {
       const plan = cardPlans.table.find(l.cardPlanId);
       if (!plan || plan.status !== 'on') return refuse(`lines.${i}.cardPlanId`, '卡项不存在或已下架');
-      const { id: cardPlanId, name: cardPlanName, kind: cardKind, priceFen } = plan;
-      return { kind: 'card', cardPlanId, cardPlanName, cardKind, unitPriceFen: priceFen, quantity: 1, discountFen: 0, amountFen: priceFen };
+      return { plan };
     }
-    if (l.cardId === undefined) return pricedServices.shift()!;
-    const card = usableCard(l.cardId, customer?.id ?? null, `lines.${i}.cardId`);
     const program = programs.table.find(l.programId!);
-    if (!program || card.programId !== program.id) return refuse(`lines.${i}.cardId`, '该次卡不含此服务项目');
-    const { id: programId, name: programName, type: programType, priceFen: listPriceFen } = program;
-    const free = { unitPriceFen: 0, vipPrice: false, quantity: 1, discountFen: 0, amountFen: 0 };
-    return { programId, programName, programType, listPriceFen, ...free, cardId: card.id };
+    if (!program || program.status !== 'on') return refuse(`lines.${i}.programId`, '服务项目不存在或已下架');
+    if (l.cardId === undefined) return { program, quantity: l.quantity, discountFen: l.discountFen };
+    const card = usableCard(l.cardId, customer?.id ?? null, `lines.${i}.cardId`);
+    if (card.programId !== program.id) return refuse(`lines.${i}.cardId`, '该次卡不含此服务项目');
+    return { program, quantity: 1, discountFen: 0, cardId: card.id };
   });
-  const totalFen = lines.reduce((s, l) => s + l.amountFen, 0);
-  const payableFen = totalFen - values.discountFen;
+  const { lines, totalFen, discountFen, payableFen } = priceLines(items, values.discountFen, vip, refuse);
   const staffShares = values.staffShares.map((s, i) => {
     const m = staff.table.find(s.staffId);
     if (!m || m.shopId !== shopId || m.status !== 'active') throw badField(`staffShares.${i}.staffId`, '服务人员不是本店在职员工');
@@ -125,7 +104,7 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
     lines,
     staffShares,
     totalFen,
-    discountFen: values.discountFen,
+    discountFen,
     payableFen,
     status: 'unpaid',
     payments: [],
@@ -180,6 +159,8 @@ export function book(order: Order, line: SystemLine, at: string): void {
   });
 }
 
+const paidTotal = (payments: readonly OrderPayment[]) => payments.reduce((s, p) => s + p.amountFen, 0);
+
 /**
  * An order paid, as the server pays it: the cards it sells issued, its sessions redeemed and its
  * stored-value payments taken (each checked before anything changes), a pending performance record
@@ -189,7 +170,8 @@ export function settle(order: Order, payments: OrderPayment[], by: string, at = 
   const event: CardEvent = { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, accountName: by, at };
   const moneyFen = payments.reduce((s, p) => s + (p.method === 'stored-value' ? 0 : p.amountFen), 0);
   const cardSaleFen = order.lines.reduce((s, l) => s + (isCardLine(l) ? l.amountFen : 0), 0);
-  if (moneyFen < cardSaleFen) throw badField('payments', `售卡金额 ${formatFen(cardSaleFen)} 须以现金、微信、支付宝、银行卡或其他方式收款`);
+  if (cardSaleFen > 0 && moneyFen < paidTotal(payments))
+    throw badField('payments', '售卡订单只能用现金、微信、支付宝、银行卡或其他方式收款，不能用储值卡');
   const spends = payments.map((p, i) =>
     p.method === 'stored-value' ? usableCard(p.cardId!, order.customerId, `payments.${i}.cardId`) : null,
   );
@@ -206,7 +188,7 @@ export function settle(order: Order, payments: OrderPayment[], by: string, at = 
     if (isCardLine(l)) return { ...l, cardId: sellCard(l.cardPlanId, order.customerId!, event).id };
     return l;
   });
-  const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
+  const paidFen = paidTotal(payments);
   const paid = orders.table.replace(order, { ...order, lines, payments: taken, paidFen, status: 'paid', paidAt: at, updatedAt: at });
   shareOut(paid, paid.payableFen, null, at);
   const note = `订单 ${paid.orderNo} ${paid.customerName}`;

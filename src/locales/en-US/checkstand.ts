@@ -107,7 +107,8 @@ const checkstand = {
   'checkstand.cards.validUntil': 'valid until {{day}}',
   'checkstand.problem.cardNeedsCustomer': 'A card is sold to a customer: pick one (not a walk-in)',
   'checkstand.problem.cardDiscount': 'An order selling a card takes no order discount',
-  'checkstand.pay.storedValueCap': 'The stored-value card may pay at most {{amount}} of this order (cards sold are paid in money)',
+  'checkstand.pay.cardSaleInMoney':
+    'An order selling a card is paid in money (cash, WeChat, Alipay, bank card, other), not with a stored-value card',
   'checkstand.pay.split': 'From the card: principal {{principal}} + bonus {{bonus}}; balance after {{left}}',
   'checkstand.pay.overCap': 'The stored-value card may pay at most {{amount}}',
   'checkstand.pay.nothing': 'Payable ¥0.00 (package sessions): confirm without a payment',

@@ -107,7 +107,7 @@ const checkstand = {
   'checkstand.cards.validUntil': '有效期至 {{day}}',
   'checkstand.problem.cardNeedsCustomer': '售卡须选择客户，散客不能购卡',
   'checkstand.problem.cardDiscount': '售卡订单不能设订单优惠',
-  'checkstand.pay.storedValueCap': '储值卡本单最多可付 {{amount}}（售卡金额须以现金等方式收款）',
+  'checkstand.pay.cardSaleInMoney': '售卡订单只能用现金、微信、支付宝、银行卡或其他方式收款，不能用储值卡',
   'checkstand.pay.split': '储值卡扣本金 {{principal}} + 赠送 {{bonus}}，扣后余额 {{left}}',
   'checkstand.pay.overCap': '储值卡最多可付 {{amount}}',
   'checkstand.pay.nothing': '本单应收 ¥0.00（次卡抵扣），无需收款，直接确认',

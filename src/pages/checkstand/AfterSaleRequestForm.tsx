@@ -10,9 +10,8 @@ import {
   type AfterSaleInput,
   type AfterSaleType,
 } from '../../../contract/afterSale';
-import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
+import { lineName, PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
-import { lineName } from '../../components/orderLines';
 import { MoneyInput, formatFen } from '../../components/money';
 import { ImageListUpload } from '../../components/upload';
 import { applyServerErrors } from '../../providers/formRules';

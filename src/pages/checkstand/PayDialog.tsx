@@ -5,12 +5,11 @@ import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../contract/api';
 import { ErrorCode } from '../../../contract/envelope';
-import { MAX_PAYMENTS, MONEY_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../contract/order';
+import { MAX_PAYMENTS, MONEY_PAYMENT_METHODS, isCardLine, type Order, type PaymentMethod } from '../../../contract/order';
 import { MoneyInput, formatFen } from '../../components/money';
 import type { ApiError } from '../../providers/http';
 import { idempotencyHeaders, useIdempotencyKey } from '../../providers/idempotency';
 import { storedValueOf, useCustomerCards } from './CustomerCards';
-import { cardSaleFen, pricedLineOf } from './pricing';
 import {
   paymentsComplete,
   paymentsOf,
@@ -24,8 +23,8 @@ import {
 /**
  * Taking the money of an unpaid order: one or several payments whose sum must equal the payable,
  * the remainder shown as they are typed. A method button adds a payment of what is left. The
- * customer's stored-value card (储值卡) is a method while it holds money, up to its balance and
- * never for the cards the order sells, its split into principal and bonus shown; an order whose
+ * customer's stored-value card (储值卡) is a method while it holds money, up to its balance, on an
+ * order that sells no card (cards are bought with money), its split into principal and bonus shown; an order whose
  * payable is 0 (sessions redeemed only) is confirmed with no payment. 确认收款
  * sends the payments once: the button waits for the answer, and a retry of the same payments
  * carries the same Idempotency-Key, so the server never charges twice.
@@ -41,7 +40,7 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
   const payable = order?.payableFen ?? 0;
   const { cards } = useCustomerCards(order?.customerId);
   const account = storedValueOf(cards);
-  const capFen = storedValueCapFen(payable, cardSaleFen(order?.lines.map(pricedLineOf) ?? []), account);
+  const capFen = storedValueCapFen(payable, order?.lines.some(isCardLine) ?? false, account);
   const methods: readonly PaymentMethod[] = capFen > 0 ? [...MONEY_PAYMENT_METHODS, 'stored-value'] : MONEY_PAYMENT_METHODS;
   const left = remainderFen(payable, rows);
   const complete = paymentsComplete(payable, rows, capFen);
@@ -76,9 +75,14 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
           key.settle();
           void invalidate({ resource: 'orders', invalidates: ['list', 'detail'], id: order.id });
           void invalidate({ resource: 'appointments', invalidates: ['list'] });
+          void invalidate({ resource: 'member-cards', invalidates: ['list'] });
           onPaid(r.data);
         },
-        onError: (e) => key.settle(e),
+        onError: (e) => {
+          key.settle(e);
+          // A card refused (spent meanwhile elsewhere) shows its balance as it is now.
+          if (e.code === ErrorCode.CONFLICT) void invalidate({ resource: 'member-cards', invalidates: ['list'] });
+        },
         onSettled: () => {
           sending.current = false;
         },
@@ -128,8 +132,8 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
               ))}
             </Space>
           )}
-          {account && capFen < account.principalFen + account.bonusFen && capFen < payable && (
-            <Typography.Text type="secondary">{t('checkstand.pay.storedValueCap', { amount: formatFen(capFen) })}</Typography.Text>
+          {account && order.lines.some(isCardLine) && (
+            <Typography.Text type="secondary">{t('checkstand.pay.cardSaleInMoney')}</Typography.Text>
           )}
           {rows.map((r, i) => (
             <Space.Compact key={i} style={{ width: '100%' }}>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { isCardLine, type Order, type OrderLine, type OrderPayment } from '../../../contract/order';
+import { lineName, isCardLine, type Order, type OrderLine, type OrderPayment } from '../../../contract/order';
 import type { Shop } from '../../../contract/shop';
 import { formatDateTime } from '../../components/format';
 import { formatBp, formatFen } from '../../components/money';
-import { lineKey, lineName } from '../../components/orderLines';
+import { lineKey } from '../../components/orderLines';
 import './receipt.css';
 
 export const RECEIPT_PAPERS = ['80mm', 'a5'] as const;

@@ -3,10 +3,9 @@ import { Button, Grid, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
+import { lineName, PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { shanghaiToday } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
-import { lineName } from '../../components/orderLines';
 import { formatFen } from '../../components/money';
 import { ORDER_STATUS_COLORS } from './orderStatus';
 

@@ -13,12 +13,12 @@ export function remainderFen(payableFen: number, rows: readonly PaymentRow[]): n
 type Balance = Pick<MemberCard, 'principalFen' | 'bonusFen'>;
 
 /**
- * The most the stored-value card may pay of an order: its balance, and never the cards the order
- * sells (those are paid in money).
+ * The most the stored-value card may pay of an order: its balance, up to the payable; nothing of an
+ * order that sells cards (money buys cards, never a card).
  */
-export function storedValueCapFen(payableFen: number, cardSaleFen: number, card: Balance | undefined): number {
-  if (!card) return 0;
-  return Math.max(0, Math.min(card.principalFen + card.bonusFen, payableFen - cardSaleFen));
+export function storedValueCapFen(payableFen: number, sellsCards: boolean, card: Balance | undefined): number {
+  if (!card || sellsCards) return 0;
+  return Math.max(0, Math.min(card.principalFen + card.bonusFen, payableFen));
 }
 
 /** The amount typed on stored-value rows. */

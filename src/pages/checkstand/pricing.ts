@@ -83,10 +83,6 @@ export function pricedLineOf(l: OrderLine): PricedLine {
   return { ...money, kind: 'service', name: l.programName, vipPrice: l.vipPrice };
 }
 
-/** What the cards sold in a cart come to: money only pays them (never a card). */
-export const cardSaleFen = (lines: readonly Pick<PricedLine, 'kind' | 'amountFen'>[]) =>
-  lines.reduce((s, l) => s + (l.kind === 'card' ? l.amountFen : 0), 0);
-
 /** What is wrong with the draft before it can be sent, as i18n keys (the server checks it all again). */
 export function draftProblems(d: Draft, priced: PricedDraft): string[] {
   const problems: string[] = [];

@@ -1,10 +1,9 @@
 import { Descriptions, Table, Tag } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { PAID_ORDER_STATUSES, type Order, type OrderStatus } from '../../../contract/order';
+import { lineName, PAID_ORDER_STATUSES, type Order, type OrderStatus } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
 import { formatFen } from '../../components/money';
-import { lineName } from '../../components/orderLines';
 import { optionKey } from '../../components/crud';
 
 /** The most orders the tab reads; a customer's history beyond them is in the finance pages. */

@@ -34,11 +34,20 @@ export function drillTo(filters: Record<string, string | number | readonly strin
 /** A shop's row of the summary: its liability at the end and its figures of the period. */
 type ShopRow = CardShopFigures & Pick<CardLiabilityShop, 'liabilityFen' | 'principalFen' | 'sessionValueFen'> & { bonusLeftFen: number };
 
+/** Every shop with cards or card movements: a shop's liability may stand in a period it saw no movement. */
 function rowsOf(s: CardSummary): ShopRow[] {
-  return s.figures.map((f) => {
-    const l = s.liability.find((x) => x.shopId === f.shopId);
+  const shops = new Map<number, string>([...s.liability, ...s.figures].map((x) => [x.shopId, x.shopName]));
+  return [...shops].map(([shopId, shopName]) => {
+    const f = s.figures.find((x) => x.shopId === shopId);
+    const l = s.liability.find((x) => x.shopId === shopId);
     return {
-      ...f,
+      shopId,
+      shopName,
+      salesFen: f?.salesFen ?? 0,
+      consumptionFen: f?.consumptionFen ?? 0,
+      bonusConsumptionFen: f?.bonusConsumptionFen ?? 0,
+      expiryFen: f?.expiryFen ?? 0,
+      refundFen: f?.refundFen ?? 0,
       liabilityFen: l?.liabilityFen ?? 0,
       principalFen: l?.principalFen ?? 0,
       sessionValueFen: l?.sessionValueFen ?? 0,
@@ -100,7 +109,7 @@ export function CardSummaryView({ period }: { period: { from: string; to: string
     {
       key: 'expiryFen',
       title: t('finance.cards.expiry'),
-      cell: (r) => link(r.expiryFen, { soldShopId: r.shopId, kind: CARD_FIGURE_KINDS.expiries, from, to }, `expiry-${r.shopId}`),
+      cell: (r) => link(r.expiryFen, { shopId: r.shopId, kind: CARD_FIGURE_KINDS.expiries, from, to }, `expiry-${r.shopId}`),
     },
     {
       key: 'refundFen',

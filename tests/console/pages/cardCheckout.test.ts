@@ -3,7 +3,7 @@ import type { CardPlan } from '../../../contract/cardPlan';
 import type { MemberCard } from '../../../contract/memberCard';
 import type { Program } from '../../../contract/program';
 import { EMPTY_DRAFT, addCardPlan, addProgram, addSession, orderInput, type Draft } from '../../../src/pages/checkstand/draft';
-import { cardSaleFen, draftProblems, priceDraft } from '../../../src/pages/checkstand/pricing';
+import { draftProblems, priceDraft } from '../../../src/pages/checkstand/pricing';
 import { paymentsComplete, paymentsOf, storedValueCapFen, storedValueSplit } from '../../../src/pages/checkstand/payments';
 
 const program = (id: number, name: string, priceFen: number, vipPriceFen: number) =>
@@ -35,7 +35,6 @@ describe('the cart with cards', () => {
     ]);
     // 5000 + 0 + 1680
     expect(priced.payableFen).toBe(668_000);
-    expect(cardSaleFen(priced.lines)).toBe(500_000);
   });
 
   it('sends a card as { cardPlanId, quantity: 1 } and a session as { programId, quantity: 1, cardId }', () => {
@@ -70,12 +69,12 @@ describe('the cart with cards', () => {
 describe('the payment split', () => {
   const account = { principalFen: 80_000, bonusFen: 20_000 };
 
-  it('lets the card pay at most its balance and never the cards sold', () => {
-    // Payable 6680 with a 5000 card sale: the card may pay the 1680 service only.
-    expect(storedValueCapFen(668_000, 500_000, { principalFen: 500_000, bonusFen: 80_000 })).toBe(168_000);
-    // A balance of 1000 on a payable of 1680: 1000.
-    expect(storedValueCapFen(168_000, 0, account)).toBe(100_000);
-    expect(storedValueCapFen(168_000, 0, undefined)).toBe(0);
+  it('lets the card pay at most its balance and the payable, and nothing of an order selling a card', () => {
+    // A balance of 1000 on a payable of 1680: 1000; of 500: 500.
+    expect(storedValueCapFen(168_000, false, account)).toBe(100_000);
+    expect(storedValueCapFen(50_000, false, account)).toBe(50_000);
+    expect(storedValueCapFen(668_000, true, { principalFen: 500_000, bonusFen: 80_000 })).toBe(0);
+    expect(storedValueCapFen(168_000, false, undefined)).toBe(0);
   });
 
   it('shows the card payment split into principal and bonus by their balances, to the fen (800 + 200, pay 333 -> 266 + 67)', () => {
