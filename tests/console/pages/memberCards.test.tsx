@@ -17,6 +17,9 @@ const CASHIER = '/checkstand/cashier';
 const account = () => memberCards.table.rows.find((c) => c.customerId === 1 && c.kind === 'stored-value')!;
 const lips = () => memberCards.table.rows.find((c) => c.customerId === 1 && c.kind === 'package')!;
 
+/** 结账 of 陈雪's visit: the first thing the cashier shows, once its page and bookings have loaded (slow on a loaded machine). */
+const visitButton = () => screen.findByRole('button', { name: '为 陈雪 结账' }, { timeout: 20_000 });
+
 /** 陈雪 (VIP, customer 1) has arrived for 雾眉 (program 1, VIP ¥1,380) with 李婷 (staff 1). */
 function arrived() {
   const now = Date.now();
@@ -38,7 +41,7 @@ describe('member cards at the cashier', { timeout: 2 * PAGE_TEST_TIMEOUT }, () =
     const user = setupUser();
     openPage(CASHIER, MANAGER);
 
-    await user.click(await screen.findByRole('button', { name: '为 陈雪 结账' }));
+    await user.click(await visitButton());
     const cards = within(await screen.findByTestId('customer-cards'));
     expect(cards.getByText(formatFen(balance))).toBeTruthy();
     expect(cards.getByText('剩余 2 / 3 次', { exact: false })).toBeTruthy();
@@ -82,7 +85,7 @@ describe('member cards at the cashier', { timeout: 2 * PAGE_TEST_TIMEOUT }, () =
     const user = setupUser();
     openPage(CASHIER, MANAGER);
 
-    await user.click(await screen.findByRole('button', { name: '为 陈雪 结账' }));
+    await user.click(await visitButton());
     await user.click(await screen.findByText('卡项', { selector: '.ant-segmented-item-label' }));
     await user.click(await screen.findByRole('button', { name: /加入 充 2000 送 200/ }));
     const cardLine = await row('充 2000 送 200');
@@ -116,7 +119,7 @@ describe('member cards at the cashier', { timeout: 2 * PAGE_TEST_TIMEOUT }, () =
     const user = setupUser();
     openPage(CASHIER, MANAGER);
 
-    await user.click(await screen.findByRole('button', { name: '为 陈雪 结账' }));
+    await user.click(await visitButton());
     await user.click(await screen.findByRole('button', { name: '核销一次 水晶唇 3 次' }));
     const session = await row('次卡抵扣');
     expect(session.getByText('水晶唇')).toBeTruthy();
@@ -146,7 +149,7 @@ describe('member cards at the cashier', { timeout: 2 * PAGE_TEST_TIMEOUT }, () =
     arrived();
     const user = setupUser();
     openPage(CASHIER, MANAGER);
-    await user.click(await screen.findByRole('button', { name: '为 陈雪 结账' }));
+    await user.click(await visitButton());
     await screen.findByTestId('customer-cards');
     await user.click(screen.getByRole('button', { name: /结算/ }));
     const pay = await dialog('收款');
@@ -202,7 +205,6 @@ describe('member cards elsewhere in the console', { timeout: PAGE_TEST_TIMEOUT }
       name: '雾眉 2 次',
       kind: 'package',
       priceFen: 280_000,
-      bonusFen: 0,
       programId: 1,
       sessions: 2,
       validDays: 365,
