@@ -17,3 +17,6 @@ export function formatDateTime(iso: string | null | undefined): string {
   const parts = Object.fromEntries(DATE_TIME.formatToParts(d).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
+
+/** "2026-11-22": the China day of an instant. */
+export const formatDay = (iso: string | null | undefined): string => formatDateTime(iso).slice(0, 10);

@@ -1,8 +1,10 @@
 import { customerResource, MAX_TAG_LENGTH, type Customer, type CustomerCard } from '../../contract/customer';
 import { maskPhone, withMaskedPhone } from '../../contract/mask';
 import { PHONE_RE } from '../../contract/validation';
+import type { MemberCard } from '../../contract/memberCard';
 import { badField, conflict, notFound } from './engine/http';
 import { mockResource } from './engine/resource';
+import { tableOf } from './engine/store';
 import { createdDaysAgo } from './demoTime';
 import { shopName } from './shops';
 
@@ -55,7 +57,12 @@ export const customers = mockResource<Customer>(customerResource, {
     const hit = customers.table.rows.find((c) => c.phone === row.phone && c.id !== row.id);
     if (hit) throw conflict(`手机号 ${maskPhone(row.phone)} 已是「${shopName(hit.shopId)}」的客户`);
   },
-  toResponse: withMaskedPhone,
+  // A list shows each customer's stored-value balance (principal + bonus), 0 without an account.
+  toResponse: (row, { verb }) => {
+    if (verb !== 'list') return withMaskedPhone(row);
+    const account = tableOf<MemberCard>('member-cards').rows.find((c) => c.customerId === row.id && c.kind === 'stored-value');
+    return { ...withMaskedPhone(row), storedValueFen: account ? account.principalFen + account.bonusFen : 0 };
+  },
 });
 
 /** The counter's lookup of a chain customer by the full phone they give (CUSTOMER_LOOKUP_PATH): any shop's, as a card. */

@@ -97,6 +97,6 @@ export function seedFinanceDemo(): void {
     });
   }
   for (const { orderId, daysAgo, request } of REQUESTS) {
-    requestAfterSale(orders.table.find(orderId)!, { orderId, images: [], ...request }, MANAGER, daysFromNow(-daysAgo));
+    requestAfterSale(orders.table.find(orderId)!, { orderId, images: [], cardId: null, ...request }, MANAGER, daysFromNow(-daysAgo));
   }
 }

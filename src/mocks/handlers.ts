@@ -13,6 +13,7 @@ import './programs';
 import './staff';
 import './customers';
 import './appointments';
+import './cards';
 import './checkstand';
 import './finance';
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { formatOrderNo, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderPayment } from '../../contract/order';
+import { formatOrderNo, isCardLine, orderResource, WALK_IN_CUSTOMER_NAME, type Order, type OrderPayment } from '../../contract/order';
 import type { orderCreateSchema } from '../../contract/order';
 import { afterSaleResource, type AfterSale, type afterSaleCreateSchema } from '../../contract/afterSale';
 import { performanceRecordResource, type PerformanceRecord } from '../../contract/performanceRecord';
 import { ledgerEntryResource, type LedgerEntry } from '../../contract/ledgerEntry';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
-import { priceOrder as priceLines } from '../../contract/orderPricing';
+import { priceOrder as priceLines, type PricedLineInput } from '../../contract/orderPricing';
 import { maskPhone } from '../../contract/mask';
 import { badField } from './engine/http';
 import { shanghaiDay, textSearch } from './engine/listQuery';
@@ -15,6 +15,7 @@ import { customers } from './customers';
 import { programs } from './programs';
 import { shopName } from './shops';
 import { staff } from './staff';
+import { cardPlans, memberCards, redeemSession, sellCard, spendStoredValue, usableCard, type CardEvent } from './cards';
 
 /**
  * The money resources: orders, after-sales, performance records and the ledger. Mock mode starts
@@ -55,20 +56,32 @@ export const ledger = mockResource<StoredEntry>(ledgerEntryResource, {
   beforeWrite: (entry, ctx) => Object.assign(entry, { shopName: shopName(entry.shopId) ?? '', createdBy: callerName(ctx) }),
 });
 
-/** A new unpaid order of a shop, priced from the programs and the customer (a VIP pays VIP prices), numbered in the shop's day. */
+/**
+ * A new unpaid order of a shop, priced from the programs and the customer (a VIP pays VIP prices), numbered in the shop's day.
+ * A card sold is charged its plan's price; a package session redeemed is charged 0 (its list price kept).
+ */
 export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: number, createdBy: string, at = new Date().toISOString()) {
   const customer = values.customerId === null ? undefined : customers.table.find(values.customerId);
   if (values.customerId !== null && !customer) throw badField('customerId', '客户不存在');
   const vip = customer?.vip ?? false;
-  const lines = values.lines.map(({ programId, quantity, discountFen }, i) => {
-    const program = programs.table.find(programId);
-    if (!program || program.status !== 'on') throw badField(`lines.${i}.programId`, '服务项目不存在或已下架');
-    return { program, quantity, discountFen };
-  });
   const refuse = (field: string, message: string): never => {
     throw badField(field, message);
   };
-  const { totalFen, payableFen, ...priced } = priceLines(lines, values.discountFen, vip, refuse);
+  if (!customer && values.lines.some((l) => l.cardPlanId !== undefined)) refuse('customerId', '售卡须选择客户，散客不能购卡');
+  const items = values.lines.map((l, i): PricedLineInput => {
+    if (l.cardPlanId !== undefined) {
+      const plan = cardPlans.table.find(l.cardPlanId);
+      if (!plan || plan.status !== 'on') return refuse(`lines.${i}.cardPlanId`, '卡项不存在或已下架');
+      return { plan };
+    }
+    const program = programs.table.find(l.programId!);
+    if (!program || program.status !== 'on') return refuse(`lines.${i}.programId`, '服务项目不存在或已下架');
+    if (l.cardId === undefined) return { program, quantity: l.quantity, discountFen: l.discountFen };
+    const card = usableCard(l.cardId, customer?.id ?? null, `lines.${i}.cardId`);
+    if (card.programId !== program.id) return refuse(`lines.${i}.cardId`, '该次卡不含此服务项目');
+    return { program, quantity: 1, discountFen: 0, cardId: card.id };
+  });
+  const { lines, totalFen, discountFen, payableFen } = priceLines(items, values.discountFen, vip, refuse);
   const staffShares = values.staffShares.map((s, i) => {
     const m = staff.table.find(s.staffId);
     if (!m || m.shopId !== shopId || m.status !== 'active') throw badField(`staffShares.${i}.staffId`, '服务人员不是本店在职员工');
@@ -88,10 +101,10 @@ export function priceOrder(values: z.output<typeof orderCreateSchema>, shopId: n
     customerName: customer?.name ?? WALK_IN_CUSTOMER_NAME,
     customerVip: vip,
     customerPhone: customer ? maskPhone(customer.phone) : '',
-    lines: priced.lines,
+    lines,
     staffShares,
     totalFen,
-    discountFen: priced.discountFen,
+    discountFen,
     payableFen,
     status: 'unpaid',
     payments: [],
@@ -146,13 +159,43 @@ export function book(order: Order, line: SystemLine, at: string): void {
   });
 }
 
-/** An order paid, as the server pays it: a pending performance record per staff share, and the service income in the ledger. */
+const paidTotal = (payments: readonly OrderPayment[]) => payments.reduce((s, p) => s + p.amountFen, 0);
+
+/**
+ * An order paid, as the server pays it: the cards it sells issued, its sessions redeemed and its
+ * stored-value payments taken (each checked before anything changes), a pending performance record
+ * per staff share, and the money received in the ledger: cards sold as 售卡收入, the rest as service income.
+ */
 export function settle(order: Order, payments: OrderPayment[], by: string, at = new Date().toISOString()): Order {
-  const paidFen = payments.reduce((s, p) => s + p.amountFen, 0);
-  const paid = orders.table.replace(order, { ...order, payments, paidFen, status: 'paid', paidAt: at, updatedAt: at });
+  const event: CardEvent = { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, accountName: by, at };
+  const moneyFen = payments.reduce((s, p) => s + (p.method === 'stored-value' ? 0 : p.amountFen), 0);
+  const cardSaleFen = order.lines.reduce((s, l) => s + (isCardLine(l) ? l.amountFen : 0), 0);
+  if (cardSaleFen > 0 && moneyFen < paidTotal(payments))
+    throw badField('payments', '售卡订单只能用现金、微信、支付宝、银行卡或其他方式收款，不能用储值卡');
+  const spends = payments.map((p, i) =>
+    p.method === 'stored-value' ? usableCard(p.cardId!, order.customerId, `payments.${i}.cardId`) : null,
+  );
+  const sessions = order.lines.map((l, i) =>
+    !isCardLine(l) && l.cardId !== undefined ? usableCard(l.cardId, order.customerId, `lines.${i}.cardId`) : null,
+  );
+  const taken = payments.map((p, i) => {
+    const card = spends[i];
+    return card ? { ...p, ...spendStoredValue(card, p.amountFen, event) } : p;
+  });
+  const lines = order.lines.map((l, i) => {
+    const card = sessions[i];
+    if (card) return { ...l, ...redeemSession(memberCards.table.find(card.id)!, event) };
+    if (isCardLine(l)) return { ...l, cardId: sellCard(l.cardPlanId, order.customerId!, event).id };
+    return l;
+  });
+  const paidFen = paidTotal(payments);
+  const paid = orders.table.replace(order, { ...order, lines, payments: taken, paidFen, status: 'paid', paidAt: at, updatedAt: at });
   shareOut(paid, paid.payableFen, null, at);
   const note = `订单 ${paid.orderNo} ${paid.customerName}`;
-  book(paid, { category: 'service', amountFen: paid.payableFen, note, afterSaleId: null, createdBy: by }, at);
+  const income = (category: 'service' | 'card-sale', amountFen: number) =>
+    amountFen > 0 && book(paid, { category, amountFen, note, afterSaleId: null, createdBy: by }, at);
+  income('card-sale', cardSaleFen);
+  income('service', moneyFen - cardSaleFen);
   return paid;
 }
 

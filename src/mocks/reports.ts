@@ -43,11 +43,27 @@ function workplace(role: Role, operation: string) {
           afterSaleWaitingCount: 0,
           afterSaleWaitingFen: 0,
           newCustomersThisMonth: 0,
+          todayCardSalesFen: 0,
+          todayConsumptionFen: 0,
           trend,
         },
       },
     ],
-    ChainWorkplace: ['admin', { chain: { today: zero, month: zero, topShops: [], trend, liveProgramCount: 0, liveBannerCount: 0 } }],
+    ChainWorkplace: [
+      'admin',
+      {
+        chain: {
+          today: zero,
+          month: zero,
+          topShops: [],
+          trend,
+          liveProgramCount: 0,
+          liveBannerCount: 0,
+          cardLiabilityFen: 0,
+          cardBonusFen: 0,
+        },
+      },
+    ],
     FinanceWorkplace: [
       'financial-staff',
       {

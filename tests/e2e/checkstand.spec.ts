@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from '../../contract/api';
 import type { Appointment } from '../../contract/appointment';
-import type { Order } from '../../contract/order';
+import { lineName, type Order } from '../../contract/order';
 import type { Shop } from '../../contract/shop';
 import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { dialog, openDropdown, row } from './support/ui';
@@ -108,7 +108,7 @@ test('a manager checks out an arrived VIP customer, pays once with WeChat Pay an
   expect(order.status).toBe('paid');
   expect(order.customerVip).toBe(true);
   expect(order.lines).toHaveLength(2);
-  expect(order.lines.find((l) => l.programName === secondName)?.discountFen).toBe(1000);
+  expect(order.lines.find((l) => lineName(l) === secondName)?.discountFen).toBe(1000);
   expect(order.staffShares.map((s) => s.shareBp)).toEqual([5000, 5000]);
   expect(order.payments.map((p) => p.method)).toEqual(['wechat', 'cash']);
   expect(order.payments[0].amountFen).toBe(10_000);

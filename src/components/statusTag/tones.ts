@@ -2,8 +2,10 @@ import type { AccountStatus } from '../../../contract/account';
 import type { AfterSaleStatus, AfterSaleType } from '../../../contract/afterSale';
 import type { AppointmentStatus } from '../../../contract/appointment';
 import type { BannerStatus } from '../../../contract/banner';
+import type { CardPlanStatus } from '../../../contract/cardPlan';
 import type { EntitlementStatus } from '../../../contract/entitlement';
 import type { LedgerType } from '../../../contract/ledgerEntry';
+import type { MemberCardStatus } from '../../../contract/memberCard';
 import type { MessageTag, MessageType } from '../../../contract/message';
 import type { OrderStatus } from '../../../contract/order';
 import type { PerformanceKind, PerformanceStatus } from '../../../contract/performanceRecord';
@@ -47,6 +49,13 @@ export const ENTITLEMENT_STATUS_TONES: Record<EntitlementStatus, Tone> = {
 };
 
 export const PROGRAM_STATUS_TONES: Record<ProgramStatus & BannerStatus, Tone> = { on: 'success', off: 'neutral' };
+export const CARD_PLAN_STATUS_TONES: Record<CardPlanStatus, Tone> = { on: 'success', off: 'neutral' };
+export const MEMBER_CARD_STATUS_TONES: Record<MemberCardStatus, Tone> = {
+  active: 'success',
+  'used-up': 'neutral',
+  expired: 'warning',
+  refunded: 'error',
+};
 export const SHOP_STATUS_TONES: Record<ShopStatus, Tone> = { open: 'success', closed: 'neutral' };
 export const STAFF_STATUS_TONES: Record<StaffStatus, Tone> = { active: 'success', left: 'neutral' };
 export const ACCOUNT_STATUS_TONES: Record<AccountStatus, Tone> = { active: 'success', disabled: 'neutral' };
@@ -56,7 +65,7 @@ export const MESSAGE_TYPE_TONES: Record<MessageType, Tone> = { message: 'info', 
 
 /** Kinds shown as tags: who an account is, what a record or a request is about. */
 export const ROLE_TONES: Record<Role, Tone> = { admin: 'error', 'financial-staff': 'warning', 'shop-manager': 'info' };
-export const PERFORMANCE_KIND_TONES: Record<PerformanceKind, Tone> = { sale: 'info', adjustment: 'warning' };
+export const PERFORMANCE_KIND_TONES: Record<PerformanceKind, Tone> = { sale: 'info', 'card-sale': 'processing', adjustment: 'warning' };
 export const AFTER_SALE_TYPE_TONES: Record<AfterSaleType, Tone> = { refund: 'error', 'touch-up': 'info', complaint: 'processing' };
 export const LEDGER_TYPE_TONES: Record<LedgerType, Tone> = { income: 'success', expense: 'error' };
 

@@ -6,6 +6,7 @@ const afterSale = {
   'afterSale.fields.customerName': 'Customer',
   'afterSale.fields.type': 'Type',
   'afterSale.fields.amountFen': 'Refund amount',
+  'afterSale.fields.cardId': 'Member card',
   'afterSale.fields.reason': 'Reason',
   'afterSale.fields.images': 'Images',
   'afterSale.fields.status': 'Status',

@@ -52,6 +52,12 @@ const customer = {
   'customer.consent.missing': 'Not signed',
   'customer.notes.placeholder': 'Preferences, conversations and so on',
   'customer.notes.saved': 'Notes saved',
+  'customer.tab.cards': 'Member cards',
+  'customer.tab.orders': 'Orders',
+  'customer.fields.storedValueFen': 'Balance',
+  'customer.orders.count': 'Orders',
+  'customer.orders.spent': 'Spent in all',
+  'customer.orders.lastVisit': 'Last visit',
 };
 
 export default customer;

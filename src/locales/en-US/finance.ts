@@ -65,6 +65,23 @@ const finance = {
   'finance.income.category.placeholder': 'Choose a category',
   'finance.income.amount.required': 'Enter the amount',
   'finance.income.amount.positive': 'The amount must be above 0',
+  'finance.cards.filter.soldShop': 'Sold at',
+  'finance.cards.filter.cardKind': 'All card kinds',
+  'finance.cards.filter.kind': 'All kinds',
+  'finance.cards.summaryFailed': 'The summary cannot be read now; the transactions below still can',
+  'finance.cards.period': 'Period {{from}} to {{to}}; liability as of {{at}}',
+  'finance.cards.shop': 'Shop',
+  'finance.cards.liability': 'Liability',
+  'finance.cards.bonusLeft': 'Bonus left (not a liability)',
+  'finance.cards.sales': 'Card sales',
+  'finance.cards.consumption': 'Card consumption',
+  'finance.cards.bonusConsumption': 'Bonus spent',
+  'finance.cards.expiry': 'Expiry income',
+  'finance.cards.refund': 'Card refunds',
+  'finance.cards.settlement': 'Cross-shop settlement',
+  'finance.cards.noSettlement': 'No card was used at another shop in the period',
+  'finance.cards.owes': '{{from}} owes {{to}}',
+  'finance.cards.sameCard': 'This card',
 };
 
 export default finance;

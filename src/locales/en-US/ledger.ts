@@ -15,6 +15,7 @@ const ledger = {
   'ledger.options.type.income': 'Income',
   'ledger.options.type.expense': 'Expense',
   'ledger.options.category.service': 'Services',
+  'ledger.options.category.card-sale': 'Card sales',
   'ledger.options.category.refund': 'Refund',
   'ledger.options.category.product': 'Product sales',
   'ledger.options.category.rent': 'Rent',

@@ -9,6 +9,8 @@ const menu = {
   'menu.dashboard.workplace': 'Workplace',
   'menu.operation.events': 'Events',
   'menu.operation.program': 'Programs',
+  'menu.operation.cards': 'Card plans',
+  'menu.finance.cards': 'Member card money',
   'menu.business.shop': 'Shops',
   'menu.business.account': 'Accounts',
   'menu.checkstand.cashier': 'Cashier',

@@ -8,6 +8,8 @@ const order = {
   'order.fields.status': 'Status',
   'order.fields.lines': 'Programs',
   'order.fields.programId': 'Program',
+  'order.fields.cardPlanId': 'Card plan',
+  'order.fields.cardId': 'Member card',
   'order.fields.quantity': 'Qty',
   'order.fields.unitPriceFen': 'Unit price',
   'order.fields.discountFen': 'Discount',
@@ -38,6 +40,7 @@ const order = {
   'order.options.method.alipay': 'Alipay',
   'order.options.method.card': 'Bank card',
   'order.options.method.other': 'Other',
+  'order.options.method.stored-value': 'Stored-value card',
   'order.search.placeholder': 'Order no., customer name or phone',
 };
 

@@ -18,6 +18,7 @@ const performanceRecord = {
   'performanceRecord.fields.ids': 'Records',
   'performanceRecord.fields.createdAt': 'Recorded',
   'performanceRecord.options.kind.sale': 'Sale',
+  'performanceRecord.options.kind.card-sale': 'Card sale',
   'performanceRecord.options.kind.adjustment': 'Refund adjustment',
   'performanceRecord.options.status.pending': 'Pending',
   'performanceRecord.options.status.approved': 'Approved',

@@ -20,6 +20,9 @@ const report = {
   'report.period.thisMonth': 'This month',
   'report.period.lastMonth': 'Last month',
   'report.period.custom': 'Custom',
+  'report.cashFen': 'Cash received',
+  'report.consumptionFen': 'Services delivered',
+  'report.bonusConsumptionFen': 'Bonus spent',
 };
 
 export default report;

@@ -30,6 +30,10 @@ const workplace = {
   'workplace.reviewedAfterSales': 'After-sales reviewed this week',
   'workplace.approvedSum': 'Approved {{sum}}',
   'workplace.refundedSum': 'Refunded {{sum}}',
+  'workplace.todayCardSales': 'Card sales today',
+  'workplace.todayConsumption': 'Services delivered today',
+  'workplace.cardLiability': 'Member card liability',
+  'workplace.cardBonus': 'plus {{amount}} bonus left',
 };
 
 export default workplace;

@@ -37,6 +37,12 @@ const customer = {
   'customer.consent.missing': '未签署',
   'customer.notes.placeholder': '客户偏好、沟通记录等',
   'customer.notes.saved': '备注已保存',
+  'customer.tab.cards': '会员卡',
+  'customer.tab.orders': '消费记录',
+  'customer.fields.storedValueFen': '余额',
+  'customer.orders.count': '消费单数',
+  'customer.orders.spent': '累计消费',
+  'customer.orders.lastVisit': '最近到店',
 };
 
 export default customer;

@@ -64,6 +64,23 @@ const finance = {
   'finance.income.category.placeholder': '请选择类别',
   'finance.income.amount.required': '请输入金额',
   'finance.income.amount.positive': '金额必须大于 0',
+  'finance.cards.filter.soldShop': '开卡门店',
+  'finance.cards.filter.cardKind': '全部卡类型',
+  'finance.cards.filter.kind': '全部流水类型',
+  'finance.cards.summaryFailed': '汇总暂时无法读取，下方流水仍可查看',
+  'finance.cards.period': '统计区间 {{from}} 至 {{to}}；负债截至 {{at}}',
+  'finance.cards.shop': '门店',
+  'finance.cards.liability': '预收负债',
+  'finance.cards.bonusLeft': '赠送余额（不计负债）',
+  'finance.cards.sales': '售卡收入',
+  'finance.cards.consumption': '卡消耗',
+  'finance.cards.bonusConsumption': '赠送消耗',
+  'finance.cards.expiry': '过期收入',
+  'finance.cards.refund': '退卡',
+  'finance.cards.settlement': '跨店结算',
+  'finance.cards.noSettlement': '本期没有跨店用卡',
+  'finance.cards.owes': '{{from}} 应付 {{to}}',
+  'finance.cards.sameCard': '同卡流水',
 };
 
 export default finance;

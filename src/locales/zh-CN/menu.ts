@@ -10,6 +10,8 @@ const menu = {
   'menu.dashboard.workplace': '工作台',
   'menu.operation.events': '活动管理',
   'menu.operation.program': '项目管理',
+  'menu.operation.cards': '卡项管理',
+  'menu.finance.cards': '会员卡资金',
   'menu.business.shop': '门店管理',
   'menu.business.account': '账号管理',
   'menu.checkstand.cashier': '收银',

@@ -21,6 +21,9 @@ const report = {
   'report.period.thisMonth': '本月',
   'report.period.lastMonth': '上月',
   'report.period.custom': '自定义',
+  'report.cashFen': '现金业绩',
+  'report.consumptionFen': '消耗业绩',
+  'report.bonusConsumptionFen': '赠送消耗',
 };
 
 export default report;

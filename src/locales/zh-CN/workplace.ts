@@ -31,6 +31,10 @@ const workplace = {
   'workplace.reviewedAfterSales': '本周已审售后',
   'workplace.approvedSum': '通过 {{sum}}',
   'workplace.refundedSum': '退款 {{sum}}',
+  'workplace.todayCardSales': '今日售卡收入',
+  'workplace.todayConsumption': '今日消耗业绩',
+  'workplace.cardLiability': '会员卡预收负债',
+  'workplace.cardBonus': '另有赠送余额 {{amount}}',
 };
 
 export default workplace;

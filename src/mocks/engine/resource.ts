@@ -18,8 +18,11 @@ export interface CallContext {
 export interface ResourceHooks<Row extends StoredRow> extends ListHooks<Row> {
   /** The rows every reset starts from; none by default. */
   seed?: () => NewRow<Row>[];
-  /** The field naming a row's shop, for shop scoping: `shopId`, or `id` when the rows are the shops. */
-  shopKey?: 'id' | 'shopId';
+  /**
+   * The field naming a row's shop, for shop scoping: `shopId`, `id` when the rows are the shops, or
+   * `holderShopId` when a row belongs to the shop of the customer holding it (a card and its history).
+   */
+  shopKey?: 'id' | 'shopId' | 'holderShopId';
   /** The caller's defaults on a list query (a manager's on-shelf programs), before it is read. */
   beforeList?: (params: URLSearchParams, ctx: CallContext) => void;
   /** The last word on a row about to be stored (`before` is the stored one on update): may refuse it by throwing, or complete it. */

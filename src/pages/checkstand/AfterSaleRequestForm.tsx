@@ -10,7 +10,7 @@ import {
   type AfterSaleInput,
   type AfterSaleType,
 } from '../../../contract/afterSale';
-import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
+import { lineName, PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
 import { MoneyInput, formatFen } from '../../components/money';
 import { ImageListUpload } from '../../components/upload';
@@ -157,7 +157,7 @@ export function AfterSaleRequestForm({
         {order && (
           <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('order.fields.customerName')}>{order.customerName}</Descriptions.Item>
-            <Descriptions.Item label={t('order.fields.lines')}>{order.lines.map((l) => l.programName).join('、')}</Descriptions.Item>
+            <Descriptions.Item label={t('order.fields.lines')}>{order.lines.map(lineName).join('、')}</Descriptions.Item>
             <Descriptions.Item label={t('order.fields.paidFen')}>{formatFen(order.paidFen)}</Descriptions.Item>
             <Descriptions.Item label={t('order.fields.refundedFen')}>{formatFen(order.refundedFen)}</Descriptions.Item>
             <Descriptions.Item label={t('checkstand.afterSale.pendingRefunds')}>{formatFen(pendingFen)}</Descriptions.Item>

@@ -7,17 +7,20 @@ import type { PricedDraft, PricedLine } from './pricing';
 import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
 export interface CartEdits {
-  onLine: (programId: number, change: Partial<Pick<PricedLine, 'quantity' | 'discountFen'>>) => void;
-  onRemove: (programId: number) => void;
+  /** A service line's quantity or discount; a card or a session is always one, undiscounted. */
+  onLine: (key: string, change: Partial<Pick<PricedLine, 'quantity' | 'discountFen'>>) => void;
+  onRemove: (key: string) => void;
   onDiscount: (fen: number) => void;
 }
 
-/** A line's unit price, marked when it is the VIP price. */
-function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice'> }) {
+/** A line's unit price, marked when it is the VIP price, a package session (次卡抵扣) or a card sold. */
+function UnitPrice({ line }: { line: Pick<PricedLine, 'unitPriceFen' | 'vipPrice' | 'kind' | 'sessionsLeft'> }) {
   const { t } = useTranslation();
   return (
     <span>
       {formatFen(line.unitPriceFen)} {line.vipPrice && <StatusTag tone={VIP_TONE}>{t('checkstand.vipPrice')}</StatusTag>}
+      {line.kind === 'session' && <StatusTag tone="info">{t('checkstand.cart.session')}</StatusTag>}
+      {line.kind === 'card' && <StatusTag tone="processing">{t('checkstand.cart.card')}</StatusTag>}
     </span>
   );
 }
@@ -34,31 +37,32 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
   // Below 576 px the six columns would scroll out of sight: a line's name, price and amount in one
   // column, its quantity and discount in the other.
   const narrow = sm === false;
+  const editable = (l: PricedLine) => edits !== undefined && l.kind === 'service';
   const quantity = (l: PricedLine) =>
-    edits ? (
+    edits && editable(l) ? (
       <InputNumber
         size="small"
         min={1}
         max={MAX_LINE_QUANTITY}
         precision={0}
         value={l.quantity}
-        aria-label={t('checkstand.cart.quantityOf', { name: l.programName })}
-        onChange={(v) => v && edits.onLine(l.programId, { quantity: v })}
+        aria-label={t('checkstand.cart.quantityOf', { name: l.name })}
+        onChange={(v) => v && edits.onLine(l.key, { quantity: v })}
         style={{ width: 70 }}
       />
     ) : (
       l.quantity
     );
   const discount = (l: PricedLine) =>
-    edits ? (
+    edits && editable(l) ? (
       <MoneyInput
         size="small"
         // Empty rather than 0.00, so typing starts a fresh amount.
         value={l.discountFen || undefined}
         placeholder="0.00"
-        aria-label={t('checkstand.cart.discountOf', { name: l.programName })}
+        aria-label={t('checkstand.cart.discountOf', { name: l.name })}
         status={l.amountFen < 0 ? 'error' : undefined}
-        onChange={(v) => edits.onLine(l.programId, { discountFen: v ?? 0 })}
+        onChange={(v) => edits.onLine(l.key, { discountFen: v ?? 0 })}
       />
     ) : (
       formatFen(l.discountFen)
@@ -70,12 +74,12 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
         type="text"
         danger
         icon={<DeleteOutlined />}
-        aria-label={t('checkstand.cart.remove', { name: l.programName })}
-        onClick={() => edits.onRemove(l.programId)}
+        aria-label={t('checkstand.cart.remove', { name: l.name })}
+        onClick={() => edits.onRemove(l.key)}
       />
     );
   const columns: TableColumnsType<PricedLine> = [
-    { key: 'name', title: t('order.fields.programId'), dataIndex: 'programName' },
+    { key: 'name', title: t('order.fields.programId'), dataIndex: 'name' },
     { key: 'unit', title: t('order.fields.unitPriceFen'), render: (_, l) => <UnitPrice line={l} /> },
     {
       key: 'quantity',
@@ -111,7 +115,7 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
       title: t('order.fields.programId'),
       render: (_, l) => (
         <>
-          <div>{l.programName}</div>
+          <div>{l.name}</div>
           <UnitPrice line={l} />
           <div>
             <Typography.Text strong>{formatFen(l.amountFen)}</Typography.Text>
@@ -138,7 +142,7 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
     <>
       <Table<PricedLine>
         size="small"
-        rowKey="programId"
+        rowKey="key"
         pagination={false}
         dataSource={priced.lines}
         // antd writes a table's empty text in its disabled grey (1.83:1); this one is read.
@@ -157,6 +161,7 @@ export function Cart({ priced, edits }: { priced: PricedDraft; edits?: CartEdits
               value={priced.discountFen || undefined}
               placeholder="0.00"
               aria-label={t('order.fields.discountFen')}
+              disabled={priced.lines.some((l) => l.kind === 'card')}
               status={priced.payableFen < 0 ? 'error' : undefined}
               onChange={(v) => edits.onDiscount(v ?? 0)}
               style={{ width: 140 }}

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Order, OrderLine } from '../../../contract/order';
+import { lineName, isCardLine, type Order, type OrderLine, type OrderPayment } from '../../../contract/order';
 import type { Shop } from '../../../contract/shop';
 import { formatDateTime } from '../../components/format';
 import { formatBp, formatFen } from '../../components/money';
+import { lineKey } from '../../components/orderLines';
 import './receipt.css';
 
 export const RECEIPT_PAPERS = ['80mm', 'a5'] as const;
@@ -16,15 +17,24 @@ export const PAGE_CSS: Record<ReceiptPaper, string> = {
 
 /** What a VIP line saved against the program's list price (0 for a line priced at the list price, or an older order without it). */
 const vipSavingFen = (l: OrderLine) =>
-  l.vipPrice && l.listPriceFen !== undefined ? Math.max(0, l.listPriceFen - l.unitPriceFen) * l.quantity : 0;
+  !isCardLine(l) && l.vipPrice && l.listPriceFen !== undefined ? Math.max(0, l.listPriceFen - l.unitPriceFen) * l.quantity : 0;
 
 /**
  * A paid order's receipt: the shop with its address and phone, order number, time, lines (a VIP
- * line with its list price), the VIP saving, payments and the artists.
+ * line with its list price, a card sold, a package session redeemed with the sessions left), the
+ * VIP saving, payments (a stored-value one with the balance left) and the artists.
  */
 export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPaper; shop?: Pick<Shop, 'address' | 'phone'> }) {
   const { t } = useTranslation();
   const vipSaving = order.lines.reduce((sum, l) => sum + vipSavingFen(l), 0);
+  const storedValueDetail = (p: OrderPayment) =>
+    p.method === 'stored-value' && p.principalLeftFen !== undefined && p.bonusLeftFen !== undefined
+      ? t('checkstand.receipt.storedValue', {
+          principal: formatFen(p.principalFen ?? 0),
+          bonus: formatFen(p.bonusFen ?? 0),
+          left: formatFen(p.principalLeftFen + p.bonusLeftFen),
+        })
+      : null;
   const row = (label: string, value: string, className?: string) => (
     <div className={`receipt-row ${className ?? ''}`}>
       <span>{label}</span>
@@ -46,13 +56,24 @@ export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPa
       {row(t('order.fields.customerName'), `${order.customerName}${order.customerVip ? ' (VIP)' : ''}`)}
       <hr />
       {order.lines.map((l) => (
-        <div key={l.programId}>
-          {row(l.programName, formatFen(l.amountFen))}
+        <div key={lineKey(l)}>
+          {row(lineName(l), formatFen(l.amountFen))}
           <div className="receipt-line-detail">
-            {vipSavingFen(l) > 0 && `${t('checkstand.receipt.listPrice', { price: formatFen(l.listPriceFen!) })} · `}
-            {formatFen(l.unitPriceFen)}
-            {l.vipPrice ? ` ${t('checkstand.vipPrice')}` : ''} × {l.quantity}
-            {l.discountFen > 0 ? ` − ${formatFen(l.discountFen)}` : ''}
+            {isCardLine(l) ? (
+              t('checkstand.receipt.cardSold')
+            ) : l.cardId !== undefined ? (
+              <>
+                {t('checkstand.cart.session')}
+                {l.sessionsLeft !== undefined && ` · ${t('checkstand.receipt.sessionsLeft', { count: l.sessionsLeft })}`}
+              </>
+            ) : (
+              <>
+                {vipSavingFen(l) > 0 && `${t('checkstand.receipt.listPrice', { price: formatFen(l.listPriceFen!) })} · `}
+                {formatFen(l.unitPriceFen)}
+                {l.vipPrice ? ` ${t('checkstand.vipPrice')}` : ''} × {l.quantity}
+                {l.discountFen > 0 ? ` − ${formatFen(l.discountFen)}` : ''}
+              </>
+            )}
           </div>
         </div>
       ))}
@@ -63,7 +84,10 @@ export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPa
       {vipSaving > 0 && row(t('checkstand.receipt.vipSaving'), formatFen(vipSaving))}
       <hr />
       {order.payments.map((p, i) => (
-        <div key={i}>{row(t(`order.options.method.${p.method}`), formatFen(p.amountFen))}</div>
+        <div key={i}>
+          {row(t(`order.options.method.${p.method}`), formatFen(p.amountFen))}
+          {storedValueDetail(p) && <div className="receipt-line-detail">{storedValueDetail(p)}</div>}
+        </div>
       ))}
       {order.refundedFen > 0 && row(t('order.fields.refundedFen'), `−${formatFen(order.refundedFen)}`)}
       <hr />

@@ -3,7 +3,7 @@ import { Button, Grid, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
+import { lineName, PAID_ORDER_STATUSES, type Order } from '../../../contract/order';
 import { shanghaiToday } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
 import { formatFen } from '../../components/money';
@@ -58,7 +58,7 @@ export function TodayOrders({
       )}
     </Space>
   );
-  const programs = (o: Order) => o.lines.map((l) => (l.quantity > 1 ? `${l.programName}×${l.quantity}` : l.programName)).join('、');
+  const programs = (o: Order) => o.lines.map((l) => (l.quantity > 1 ? `${lineName(l)}×${l.quantity}` : lineName(l))).join('、');
   const columns: TableColumnsType<Order> = [
     {
       key: 'orderNo',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Input, Row, Space, Typography } from 'antd';
-import { useCreate, useCustomMutation, useGetIdentity, useInvalidate, useOne } from '@refinedev/core';
+import { useCreate, useCustomMutation, useGetIdentity, useInvalidate, useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { API } from '../../../contract/api';
@@ -8,7 +8,8 @@ import type { Appointment, AppointmentDetail } from '../../../contract/appointme
 import type { UserInfo } from '../../../contract/auth';
 import type { Customer } from '../../../contract/customer';
 import { FULL_SHARE_BP } from '../../../contract/shareSplit';
-import type { Order } from '../../../contract/order';
+import type { CardPlan } from '../../../contract/cardPlan';
+import { isCardLine, type Order } from '../../../contract/order';
 import { api, type ApiError } from '../../providers/http';
 import { idempotencyHeaders, useIdempotencyKey } from '../../providers/idempotency';
 import { NO_ORDER, resetCurrentOrderId, setCurrentOrderId, useCurrentOrderId } from '../../stores/order';
@@ -17,14 +18,26 @@ import { ArrivedAppointments } from './ArrivedAppointments';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { Cart } from './Cart';
 import { CustomerPicker } from './CustomerPicker';
-import { EMPTY_DRAFT, addProgram, orderInput, useDraft, type Draft } from './draft';
+import { CustomerCards, useCustomerCards } from './CustomerCards';
+import {
+  EMPTY_DRAFT,
+  addCardPlan,
+  addProgram,
+  addSession,
+  isCardDraftLine,
+  orderInput,
+  useDraft,
+  withLineChange,
+  withoutLine,
+  type Draft,
+} from './draft';
 import { PayDialog } from './PayDialog';
 import { ProgramPicker } from './ProgramPicker';
 import { ReceiptDialog } from './ReceiptDialog';
 import { StaffShares } from './StaffShares';
 import { TodayOrders } from './TodayOrders';
 import { checkoutStateOf } from './paths';
-import { draftProblems, priceDraft, type PricedDraft } from './pricing';
+import { draftProblems, priceDraft, pricedLineOf, type PricedDraft } from './pricing';
 import './checkstand.css';
 import { ORDER_STATUS_TONES, StatusTag, VIP_TONE } from '../../components/statusTag';
 
@@ -36,7 +49,16 @@ function draftOf(o: Order): Draft {
   return {
     customer: o.customerId === null ? null : { id: o.customerId, name: o.customerName, phone: o.customerPhone, vip: o.customerVip },
     appointmentId: o.appointmentId,
-    lines: o.lines.map(({ programId, quantity, discountFen }) => ({ programId, quantity, discountFen })),
+    lines: o.lines.map((l) =>
+      isCardLine(l)
+        ? { cardPlanId: l.cardPlanId }
+        : {
+            programId: l.programId,
+            quantity: l.quantity,
+            discountFen: l.discountFen,
+            ...(l.cardId === undefined ? {} : { cardId: l.cardId }),
+          },
+    ),
     discountFen: o.discountFen,
     shares: o.staffShares.map(({ staffId, shareBp }) => ({ staffId, shareBp })),
     note: o.note,
@@ -44,7 +66,7 @@ function draftOf(o: Order): Draft {
 }
 
 const pricedOf = (o: Order): PricedDraft => ({
-  lines: o.lines,
+  lines: o.lines.map(pricedLineOf),
   totalFen: o.totalFen,
   discountFen: o.discountFen,
   payableFen: o.payableFen,
@@ -83,9 +105,19 @@ export default function CashierPage() {
     if (currentQuery.isError || (current?.id === currentId && current.status !== 'unpaid')) resetCurrentOrderId();
   }, [currentId, current, currentQuery.isError]);
 
-  const priced = useMemo(() => priceDraft(draft, setup.programs), [draft, setup.programs]);
+  const { result: planList } = useList<CardPlan>({
+    resource: 'card-plans',
+    filters: [{ field: 'status', operator: 'eq', value: 'on' }],
+    pagination: { currentPage: 1, pageSize: 100 },
+  });
+  const plans = useMemo(() => planList?.data ?? [], [planList]);
+  const { cards } = useCustomerCards(draft.customer?.id);
+  const priced = useMemo(() => priceDraft(draft, { programs: setup.programs, plans, cards }), [draft, setup.programs, plans, cards]);
   const problems = draftProblems(draft, priced);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // Another customer's packages are not this one's: their sessions leave the cart with them.
+  const changeCustomer = (customer: Draft['customer']) =>
+    setDraft((d) => ({ ...d, customer, lines: d.lines.filter((l) => isCardDraftLine(l) || l.cardId === undefined) }));
 
   const pickAppointment = useCallback(
     async (a: Appointment) => {
@@ -180,14 +212,21 @@ export default function CashierPage() {
             <ArrivedAppointments activeId={openOrder?.appointmentId ?? draft.appointmentId} onPick={(a) => void pickAppointment(a)} />
           </Card>
           <Card size="small" title={t('checkstand.customer.title')}>
-            <CustomerPicker value={draft.customer} shopId={user?.shopID ?? undefined} onChange={(customer) => change({ customer })} />
+            <CustomerPicker value={draft.customer} shopId={user?.shopID ?? undefined} onChange={changeCustomer} />
+            {draft.customer && (
+              <div style={{ marginTop: 12 }}>
+                <CustomerCards cards={cards} onRedeem={(c) => c.programId !== null && setDraft((d) => addSession(d, c.programId!, c.id))} />
+              </div>
+            )}
           </Card>
           <Card size="small" title={t('checkstand.program.title')}>
             <ProgramPicker
               programs={setup.programs}
+              plans={plans}
               loading={setup.programsLoading}
               vip={draft.customer?.vip ?? false}
               onAdd={(p) => setDraft((d) => addProgram(d, p.id))}
+              onAddPlan={(p) => setDraft((d) => addCardPlan(d, p.id))}
             />
           </Card>
         </Space>
@@ -244,9 +283,8 @@ export default function CashierPage() {
                 <Cart
                   priced={priced}
                   edits={{
-                    onLine: (programId, patch) =>
-                      change({ lines: draft.lines.map((l) => (l.programId === programId ? { ...l, ...patch } : l)) }),
-                    onRemove: (programId) => change({ lines: draft.lines.filter((l) => l.programId !== programId) }),
+                    onLine: (key, patch) => setDraft((d) => withLineChange(d, key, patch)),
+                    onRemove: (key) => setDraft((d) => withoutLine(d, key)),
                     onDiscount: (discountFen) => change({ discountFen }),
                   }}
                 />

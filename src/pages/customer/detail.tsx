@@ -13,10 +13,12 @@ import { optionKey } from '../../components/crud';
 import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
+import CustomerCards from './CustomerCards';
+import CustomerOrders from './CustomerOrders';
 import { useTabLabel } from '../../layout/tabBar/useTabLabel';
 import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
-/** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
+/** /shop/consumer/:id (shop-manager): one customer's profile, visits, member cards, orders and notes. */
 export default function CustomerDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
@@ -64,6 +66,8 @@ export default function CustomerDetailPage() {
           // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
           { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
           { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
+          { key: 'cards', label: t('customer.tab.cards'), children: <CustomerCards customerId={customer.id} /> },
+          { key: 'orders', label: t('customer.tab.orders'), children: <CustomerOrders customerId={customer.id} /> },
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />

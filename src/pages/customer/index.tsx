@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SOURCES, MAX_TAGS, type CustomerInput, type CustomerSource, type Gender } from '../../../contract/customer';
 import { formatDateTime } from '../../components/format';
+import { formatFen } from '../../components/money';
 import { dayRange, optionKey, useOptions } from '../../components/crud';
 import { ResourceListPage, type ListSearch } from '../../components/listPage';
 import { CUSTOMER_FORM } from './CustomerForm';
@@ -96,6 +97,12 @@ export default function CustomerListPage() {
             ) : (
               '-'
             ),
+        },
+        {
+          field: 'storedValueFen',
+          align: 'right',
+          width: 100,
+          render: (fen: number | undefined) => (fen ? formatFen(fen) : '-'),
         },
         {
           field: 'lastVisitAt',

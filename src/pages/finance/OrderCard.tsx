@@ -2,8 +2,9 @@ import { Descriptions, Skeleton, Table, Tag } from 'antd';
 import { useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { AfterSale, AfterSaleStatus } from '../../../contract/afterSale';
-import type { Order } from '../../../contract/order';
+import { lineName, type Order, type OrderLine } from '../../../contract/order';
 import { formatDateTime } from '../../components/format';
+import { lineKey } from '../../components/orderLines';
 import { optionKey } from '../../components/crud';
 import { formatBp, formatFen } from '../../components/money';
 import { ReviewStatusTag } from './ReviewStatusTag';
@@ -59,11 +60,11 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
         style={{ marginTop: 12 }}
         size="small"
         scroll={{ x: 'max-content' }}
-        rowKey={(l) => `${l.programId}-${l.quantity}-${l.amountFen}`}
+        rowKey={lineKey}
         pagination={false}
         dataSource={order.lines}
         columns={[
-          { title: f('lines'), dataIndex: 'programName' },
+          { title: f('lines'), key: 'name', render: (_, l: OrderLine) => lineName(l) },
           { title: f('quantity'), dataIndex: 'quantity', align: 'right' },
           { title: f('discountFen'), dataIndex: 'discountFen', align: 'right', render: (fen: number) => formatFen(fen) },
           { title: f('amountFen'), dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },

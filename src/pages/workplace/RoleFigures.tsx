@@ -74,6 +74,24 @@ function ShopFigures() {
             to="/shop/consumer"
           />
         </Col>
+        <Col {...span}>
+          <Figure
+            testId="figure-card-sales"
+            title={t('workplace.todayCardSales')}
+            value={shop.todayCardSalesFen}
+            fen
+            to="/finance/income"
+          />
+        </Col>
+        <Col {...span}>
+          <Figure
+            testId="figure-consumption"
+            title={t('workplace.todayConsumption')}
+            value={shop.todayConsumptionFen}
+            fen
+            to="/finance/income"
+          />
+        </Col>
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
@@ -137,6 +155,16 @@ function ChainFigures() {
         </Col>
         <Col {...span}>
           <Figure testId="figure-banners" title={t('workplace.liveEvents')} value={chain.liveBannerCount} to="/operation/events" />
+        </Col>
+        <Col {...span}>
+          <Figure
+            testId="figure-card-liability"
+            title={t('workplace.cardLiability')}
+            value={chain.cardLiabilityFen}
+            fen
+            to="/finance/cards"
+            extra={t('workplace.cardBonus', { amount: formatFen(chain.cardBonusFen) })}
+          />
         </Col>
       </Row>
       <Row gutter={[16, 16]}>

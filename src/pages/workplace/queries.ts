@@ -25,6 +25,8 @@ export const SHOP_WORKPLACE = graphql(`
         afterSaleWaitingCount
         afterSaleWaitingFen
         newCustomersThisMonth
+        todayCardSalesFen
+        todayConsumptionFen
         trend {
           day
           revenueFen
@@ -62,6 +64,8 @@ export const CHAIN_WORKPLACE = graphql(`
         }
         liveProgramCount
         liveBannerCount
+        cardLiabilityFen
+        cardBonusFen
       }
     }
   }

@@ -36,6 +36,13 @@ export default function RankingPage() {
     `/finance/review?${new URLSearchParams({ ...q, from: period.from, to: period.to } as Record<string, string>)}`;
   const options = useMemo(() => PERIOD_PRESETS.map((p) => ({ value: p, label: t(`report.period.${p}`) })), [t]);
 
+  // 现金业绩 (money received) and 消耗业绩 (services delivered) side by side; bonus spent apart, not revenue.
+  const moneyColumns = (['cashFen', 'consumptionFen', 'bonusConsumptionFen'] as const).map((key) => ({
+    title: t(`report.${key}`),
+    dataIndex: key,
+    align: 'right' as const,
+    render: (fen: number) => formatFen(fen),
+  }));
   const shopColumns = [
     { title: t('report.rank'), key: 'rank', width: 64, render: (_: unknown, __: unknown, i: number) => i + 1 },
     { title: t('report.shop'), dataIndex: 'shopName' },
@@ -49,6 +56,7 @@ export default function RankingPage() {
         </Link>
       ),
     },
+    ...moneyColumns,
     { title: t('report.orderCount'), dataIndex: 'orderCount', align: 'right' as const },
     { title: t('report.refund'), dataIndex: 'refundFen', align: 'right' as const, render: (fen: number) => formatFen(fen) },
     { title: t('report.customers'), dataIndex: 'customerCount', align: 'right' as const },
@@ -75,6 +83,7 @@ export default function RankingPage() {
       ),
     },
     { title: t('report.commission'), dataIndex: 'commissionFen', align: 'right' as const, render: (fen: number) => formatFen(fen) },
+    ...moneyColumns,
     { title: t('report.orderCount'), dataIndex: 'orderCount', align: 'right' as const },
   ];
 

@@ -11,6 +11,9 @@ export const RANKING = graphql(`
       refundFen
       customerCount
       newCustomerCount
+      cashFen
+      consumptionFen
+      bonusConsumptionFen
     }
     staffRanking(from: $from, to: $to) {
       staffId
@@ -21,6 +24,9 @@ export const RANKING = graphql(`
       pendingFen
       commissionFen
       orderCount
+      cashFen
+      consumptionFen
+      bonusConsumptionFen
     }
   }
 `);
