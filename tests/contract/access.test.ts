@@ -17,6 +17,7 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
   ['/dashboard/workplace', '*'],
   ['/operation/events', [A]],
   ['/operation/program', [A]],
+  ['/operation/cards', [A]],
   ['/business/shop', [A]],
   ['/business/account', [A]],
   ['/checkstand/cashier', [M]],
@@ -27,6 +28,7 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
   ['/finance/total', [A]],
   ['/finance/review', [F, A]],
   ['/finance/after-sales', [F, A]],
+  ['/finance/cards', [F, A]],
   ['/shop/staff', [M]],
   ['/shop/consumer', [M]],
   ['/shop/consumer/:id', [M]],
@@ -126,9 +128,9 @@ describe('menuFor', () => {
   const MENUS: Record<Role, [group: string, paths: string[]][]> = {
     admin: [
       ['dashboard', ['/dashboard/workplace']],
-      ['operation', ['/operation/events', '/operation/program']],
+      ['operation', ['/operation/events', '/operation/program', '/operation/cards']],
       ['business', ['/business/shop', '/business/account']],
-      ['finance', ['/finance/total', '/finance/review', '/finance/after-sales']],
+      ['finance', ['/finance/total', '/finance/review', '/finance/after-sales', '/finance/cards']],
     ],
     'shop-manager': [
       ['dashboard', ['/dashboard/workplace']],
@@ -139,7 +141,7 @@ describe('menuFor', () => {
     ],
     'financial-staff': [
       ['dashboard', ['/dashboard/workplace']],
-      ['finance', ['/finance/review', '/finance/after-sales']],
+      ['finance', ['/finance/review', '/finance/after-sales', '/finance/cards']],
     ],
   };
 
