@@ -5,6 +5,7 @@ import { chunkSizes, loadedByPage } from './bundle';
 import { startServer, treeMemory } from './serverProcess';
 import { freePort } from '../server/db/embedded';
 import { benchCheckout, printCheckout } from './checkout';
+import { benchCardCheckout } from './checkoutCards';
 import { BENCH } from '../server/seed/bench';
 
 /**
@@ -12,7 +13,8 @@ import { BENCH } from '../server/seed/bench';
  *  1. the console bundle: every chunk raw and gzip, and what a browser loads for /login;
  *  2. `npm start` to the first answered request on an existing data folder;
  *  3. resident memory of the server and its embedded PostgreSQL after start;
- *  4. 20 cashiers creating and paying orders with Idempotency-Keys (bench/checkout.ts);
+ *  4. 20 cashiers creating and paying orders with Idempotency-Keys (bench/checkout.ts), then the same with
+ *     member cards and cardLiability over 1,000,000 card transactions (bench/checkoutCards.ts);
  *  5. the customers list under load (bench/customers.ts), when its data is seeded;
  *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts);
  *  7. the reports under load (bench/reports.ts);
@@ -75,6 +77,10 @@ async function serverAndCheckout() {
     }
   } finally {
     await restart.stop();
+  }
+  if (wanted('checkout')) {
+    section('Checkout with member cards (20 cashiers, half paying by stored value from 200 shared cards, 10 s; cardLiability)');
+    await benchCardCheckout();
   }
 }
 

@@ -62,6 +62,10 @@ const lastVisitAt = sql<string | null>`to_char((select max(o.paid_at) from order
   'customers',
 )}.id) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The customer's stored-value balance (principal + bonus of the open account; 0 without one), by member_cards_customer_idx. */
+const storedValueFen = sql<number>`(select coalesce(sum(m.principal_fen + m.bonus_fen), 0)::int from member_cards m
+  where m.customer_id = ${sql.identifier('customers')}.id and m.kind = 'stored-value' and m.status <> 'refunded')`;
+
 const resource = serverResource({
   descriptor: customerResource,
   table: customers,
@@ -84,7 +88,7 @@ const resource = serverResource({
   // Newest first: the (shop_id, created_at, id) index read backwards.
   defaultSort: [desc(customers.createdAt)],
   search,
-  derived: { lastVisitAt },
+  derived: { lastVisitAt, storedValueFen },
 });
 
 /**

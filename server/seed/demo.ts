@@ -7,6 +7,7 @@ import { seedPeople } from './people';
 import { raiseDemoWork, seedDemoMessages } from './messages';
 import { seedAppointments } from './appointments';
 import { seedOrders } from './orders';
+import { seedCards } from './cards';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
 
 /** The demo data itself is plain data in contract/demo.ts, shared with the console's mock mode. */
@@ -55,6 +56,11 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     await seedAppointments(tx, { shopIds, managerOf: (shopId) => managerOf(shopIds, accountIds, shopId) });
     const finance = DEMO_ACCOUNTS.find((a) => a.grants.some((g) => g.role === 'financial-staff'))!;
     await seedOrders(tx, {
+      shopIds,
+      managerOf: (shopId) => managerOf(shopIds, accountIds, shopId),
+      finance: { id: accountIds[finance.phone], name: finance.name },
+    });
+    await seedCards(tx, {
       shopIds,
       managerOf: (shopId) => managerOf(shopIds, accountIds, shopId),
       finance: { id: accountIds[finance.phone], name: finance.name },

@@ -92,6 +92,18 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
     shopScoped: true,
     verbs: { list: [A, M, F], read: [A, M, F], create: [M], update: [M], delete: [M], 'action:reverse': [M] },
   },
+  'card-plans': {
+    shopScoped: false,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [A], update: [A], delete: [A] },
+  },
+  'member-cards': {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [], update: [], delete: [] },
+  },
+  'card-transactions': {
+    shopScoped: true,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [], update: [], delete: [], 'action:export': [A, F], 'action:summary': [A, F] },
+  },
 };
 
 /** [resource, verb, role, allowed] for every cell of the table. */

@@ -45,9 +45,12 @@ describe('demo checkstand data', () => {
         (select count(*)::int from orders o where o.status <> 'unpaid' and o.status <> 'cancelled'
            and (select coalesce(sum((p->>'amountFen')::int), 0) from jsonb_array_elements(o.payments) p) <> o.payable_fen) as payments,
         (select count(*)::int from orders o where o.paid_fen > 0
-           and (select coalesce(sum(amount_fen), 0) from performance_records r where r.order_id = o.id and r.kind = 'sale') <> o.paid_fen) as performance,
+           and (select coalesce(sum(amount_fen), 0) from performance_records r where r.order_id = o.id and r.kind in ('sale', 'card-sale'))
+             <> o.paid_fen) as performance,
         (select count(*)::int from orders o where o.paid_fen > 0
-           and (select coalesce(sum(amount_fen), 0) from ledger_entries l where l.order_id = o.id and l.category = 'service') <> o.paid_fen) as income,
+           and (select coalesce(sum(amount_fen), 0) from ledger_entries l where l.order_id = o.id and l.category in ('service', 'card-sale'))
+             <> o.paid_fen - (select coalesce(sum((p->>'amountFen')::int), 0) from jsonb_array_elements(o.payments) p
+                              where p->>'method' = 'stored-value')) as income,
         (select count(*)::int from orders o
            where (select coalesce(-sum(amount_fen), 0) from ledger_entries l where l.order_id = o.id and l.category = 'refund') <> o.refunded_fen) as refunds,
         (select count(*)::int from orders o

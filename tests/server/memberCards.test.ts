@@ -129,6 +129,9 @@ describe('selling cards', () => {
     await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(topUp)], staffShares: soloShare() });
     const cards = await cardsOf(manager1, c.id);
     expect(cards).toHaveLength(1);
+    // The customers list shows the balance, principal and bonus together.
+    const listed = await call(manager1, 'GET', `/customers?id=${c.id}`);
+    expect(listed.body.data[0].storedValueFen).toBe(1_160_000);
     expect(cards[0]).toMatchObject({
       kind: 'stored-value',
       principalFen: 1_000_000,
