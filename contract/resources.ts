@@ -7,6 +7,7 @@ import { orderResource } from './order';
 import { afterSaleResource } from './afterSale';
 import { performanceRecordResource } from './performanceRecord';
 import { ledgerEntryResource } from './ledgerEntry';
+import { dailyCloseResource } from './dailyClose';
 import { programResource } from './program';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
@@ -27,6 +28,7 @@ export const RESOURCES = {
   'after-sales': afterSaleResource,
   'performance-records': performanceRecordResource,
   ledger: ledgerEntryResource,
+  'daily-closes': dailyCloseResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

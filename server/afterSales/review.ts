@@ -1,8 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { accountGrants, accounts, afterSales, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
+import {
+  accountGrants,
+  accounts,
+  afterSales,
+  ledgerEntries,
+  orders,
+  performanceRecords,
+  programs,
+  staff,
+  touchUpEntitlements,
+} from '../db/schema';
 import { audit } from '../audit/audit';
-import { conflict } from '../http/errors';
+import { conflict, invalid } from '../http/errors';
 import type { Actor } from '../auth/actor';
 import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
@@ -10,10 +20,10 @@ import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow'
 import { lockOrder } from '../orders/orderRow';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
-import { afterRefund } from '../../contract/refund';
+import { afterRefund, checkChannels, refundableByMethod, REFUND_CHANNEL_LABEL, type RefundChannel } from '../../contract/refund';
 import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
-import { PAID_ORDER_STATUSES, type OrderStatus } from '../../contract/order';
+import { PAID_ORDER_STATUSES, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
@@ -25,27 +35,62 @@ async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleR
   return row;
 }
 
+const refusedChannel = (message: string) => invalid(message, [{ field: 'channels', message }]);
+
+/**
+ * The channels a refund goes back through, checked against what each of the order's methods paid
+ * less what earlier refunds sent back through it (their ledger entries). A channel to stored value
+ * (cardId) is the member-card module's card transaction; until that module is part of the server it
+ * is refused.
+ */
+async function refundChannels(
+  tx: Tx,
+  order: { id: number; payments: { method: PaymentMethod; amountFen: number }[] },
+  amountFen: number,
+  named: RefundChannel[] | undefined,
+) {
+  if (named?.some((c) => c.cardId !== undefined)) throw refusedChannel(`${REFUND_CHANNEL_LABEL}：暂不支持退回储值卡`);
+  const refunded = await tx
+    .select({ method: ledgerEntries.method, amountFen: sql<number>`-sum(${ledgerEntries.amountFen})::int` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.category, 'refund'), sql`${ledgerEntries.method} is not null`))
+    .groupBy(ledgerEntries.method);
+  const checked = checkChannels(
+    refundableByMethod(
+      order.payments,
+      refunded.map((r) => ({ method: r.method!, amountFen: r.amountFen })),
+    ),
+    amountFen,
+    named,
+  );
+  if ('refusal' in checked) throw refusedChannel(checked.refusal);
+  return checked.channels;
+}
+
 /**
  * Executes a refund inside the approval: the order row is locked and the amount checked against it
- * again (another refund may have been executed since the request was made), then the order's
- * refunded amount and state, the negative ledger entry and the negative performance adjustments,
+ * again (another refund may have been executed since the request was made), then the channels, the
+ * order's refunded amount and state, the negative ledger entry of each channel and the negative
+ * performance adjustments,
  * split over the order's staff by their original shares, each at the rate of that staff member's
  * sale record of the order (the rate the sale was paid at). An adjustment follows its sale record:
  * a staff member whose sale record finance rejected gets none (there is no performance to reduce).
  * The sale records are locked, so a rejection decided at the same moment is seen.
  */
-async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
+async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow, named: RefundChannel[] | undefined): Promise<string> {
   const amountFen = request.amountFen!;
   const order = await lockOrder(tx, request.shopId, request.orderId);
   if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict('订单未支付，不能退款');
   const refunded = afterRefund(order, amountFen);
   if ('refusal' in refunded) throw conflict(refunded.refusal);
+  const channels = await refundChannels(tx, order, amountFen, named);
   const { refundedFen, status } = refunded;
   await tx
     .update(orders)
     .set({ refundedFen, status, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
-  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, amountFen });
+  await tx.update(afterSales).set({ refundChannels: channels }).where(eq(afterSales.id, request.id));
+  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, channels });
 
   const shares = order.staffShares;
   const staffIds = shares.map((s) => s.staffId);
@@ -85,7 +130,8 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
       };
     });
   if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
-  return `退款 ¥${fenToYuan(amountFen)}，订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
+  const through = channels.map((c) => `${PAYMENT_METHOD_LABELS[c.method]} ¥${fenToYuan(c.amountFen)}`).join('、');
+  return `退款 ¥${fenToYuan(amountFen)}（${through}），订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
 }
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */
@@ -142,16 +188,23 @@ const reviewer = (actor: Actor) => ({
 });
 
 /**
- * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund, a
- * touch-up entitlement; a complaint only keeps the note), the audit row and the shop's notice. When
- * a refund no longer fits the order, nothing is done and the request stays pending (409).
+ * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund through
+ * its channels, a touch-up entitlement; a complaint only keeps the note), the audit row and the
+ * shop's notice. When a refund no longer fits the order, nothing is done and the request stays
+ * pending (409); channels that do not fit are 40000 on channels.
  */
-export async function approveAfterSale(db: Db, actor: Actor, id: number, note: string): Promise<AfterSale> {
+export async function approveAfterSale(
+  db: Db,
+  actor: Actor,
+  id: number,
+  decision: { note: string; channels?: RefundChannel[] },
+): Promise<AfterSale> {
+  const { note } = decision;
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, actor, id);
     const done =
       request.type === 'refund'
-        ? await executeRefund(tx, actor, request)
+        ? await executeRefund(tx, actor, request, decision.channels)
         : request.type === 'touch-up'
           ? await grantTouchUp(tx, request)
           : '投诉已记录';

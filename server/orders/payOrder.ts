@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
+import { moneyDay } from '../dailyClose/businessDay';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   ORDER_FIELD_LABELS as L,
@@ -50,14 +51,19 @@ export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => numbe
   }));
 }
 
-/** The ledger's service income of a paid order, on the Shanghai day it was paid. */
-export function incomeEntry(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
+/**
+ * The ledger's service income of a paid order, on its business day: the Shanghai day it was paid
+ * unless that day is already closed (server/dailyClose/businessDay.ts). Its order's payments name
+ * the methods, so the entry names none.
+ */
+export function incomeEntry(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number, day = shanghaiDayOf(paidAt)) {
   return {
     shopId: order.shopId,
     type: 'income' as const,
     category: 'service' as const,
     amountFen: order.payableFen,
-    occurredOn: shanghaiDayOf(paidAt),
+    method: null,
+    occurredOn: day,
     note: `订单 ${order.orderNo} ${order.customerName}`.slice(0, 200),
     orderId: order.id,
     createdBy: by.accountId,
@@ -139,7 +145,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
     if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
   }
   await tx.insert(performanceRecords).values(saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0));
-  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now));
+  await tx.insert(ledgerEntries).values(incomeEntry(row, actor.session, now, await moneyDay(tx, shopId, now)));
   const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
   if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
   const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、');

@@ -128,7 +128,7 @@ export function shareOut(order: Order, amountFen: number, afterSaleId: number | 
   );
 }
 
-type SystemLine = Pick<LedgerEntry, 'category' | 'amountFen' | 'note' | 'afterSaleId' | 'createdBy'>;
+type SystemLine = Pick<LedgerEntry, 'category' | 'amountFen' | 'note' | 'afterSaleId' | 'createdBy'> & Partial<Pick<LedgerEntry, 'method'>>;
 
 /** A line the system writes in an order's shop's ledger: its service income or a refund. */
 export function book(order: Order, line: SystemLine, at: string): void {
@@ -141,6 +141,7 @@ export function book(order: Order, line: SystemLine, at: string): void {
     orderNo: order.orderNo,
     reversalOf: null,
     reversedBy: null,
+    method: null,
     ...line,
     ...stamped(at),
   });
@@ -168,6 +169,7 @@ export function requestAfterSale(order: Order, values: AfterSaleInput, requested
     orderNo,
     customerName,
     requestedBy,
+    refundChannels: [],
     reviewNote: '',
     ...UNREVIEWED,
     ...stamped(at),

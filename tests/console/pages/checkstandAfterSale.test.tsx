@@ -63,6 +63,7 @@ function request(order: Order, values: Partial<AfterSale>): AfterSale {
     customerName: order.customerName,
     type: 'refund',
     amountFen: 10_000,
+    refundChannels: [],
     reason: '客户不满意',
     images: [],
     status: 'pending',

@@ -85,7 +85,15 @@ describe('income and expense (/finance/income)', { timeout: PAGE_TEST_TIMEOUT },
 
   it('shows a refund as its own kind 退款, and says why a row has no reverse button', async () => {
     const now = new Date().toISOString();
-    const entry = { shopId: 1, shopName: '', type: 'income' as const, occurredOn: shanghaiToday(), createdAt: now, updatedAt: now };
+    const entry = {
+      shopId: 1,
+      shopName: '',
+      type: 'income' as const,
+      method: null,
+      occurredOn: shanghaiToday(),
+      createdAt: now,
+      updatedAt: now,
+    };
     ledger.table.add({
       ...entry,
       category: 'service',
