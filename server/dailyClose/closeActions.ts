@@ -15,7 +15,7 @@ import {
   type dailyCloseSubmitSchema,
 } from '../../contract/dailyClose';
 import { lockShopDays } from './businessDay';
-import { closeView, dayBooks, netOf, readDay, shopNameOrMissing } from './figures';
+import { closeView, dayBooks, takingsOf, readDay, shopNameOrMissing } from './figures';
 
 const ENTITY = 'daily-close';
 const MISSING = dailyCloseResource.missing;
@@ -48,7 +48,7 @@ export async function submitClose(db: Db, actor: Actor, shopId: number, day: str
       statementFen: input.statements.find((s) => s.method === l.method)?.amountFen ?? null,
     }));
     const differenceFen = input.countedCashFen - books.expectedCashFen;
-    const statementDiffers = byMethod.some((l) => l.statementFen !== null && l.statementFen !== netOf(l));
+    const statementDiffers = byMethod.some((l) => l.statementFen !== null && l.statementFen !== takingsOf(l));
     const hasDifference = differenceFen !== 0 || statementDiffers;
     if (hasDifference && !input.reason) {
       const message = `有${differenceFen > 0 ? '长款' : differenceFen < 0 ? '短款' : '对账差异'}，请填写${L.reason}`;

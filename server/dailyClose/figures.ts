@@ -18,8 +18,11 @@ export interface DayBooks {
   expectedCashFen: number;
 }
 
-/** What a method's line leaves on the platform's statement (or in the drawer, for cash, before the float). */
-export const netOf = (line: CloseMethodLine) => line.inFen - line.refundFen - line.expenseFen;
+/**
+ * What a non-cash method's statement should show for the day: its takings less its refunds. Expenses
+ * paid with it (rent through the bank) are not on the payment platform's statement.
+ */
+export const takingsOf = (line: CloseMethodLine) => line.inFen - line.refundFen;
 
 /**
  * The day's money by method from the ledger's entries of that business day: service income split by
@@ -67,7 +70,7 @@ export async function dayBooks(db: DbOrTx, shopId: number, day: string): Promise
     cardSalesFen: 0,
     cashExpenseFen: cash.expenseFen,
     openingFloatFen,
-    expectedCashFen: openingFloatFen + netOf(cash),
+    expectedCashFen: openingFloatFen + takingsOf(cash) - cash.expenseFen,
   };
 }
 
