@@ -141,6 +141,9 @@ export const dailyCloseResource = defineResource({
     id: filter.int,
     shopId: filter.int,
     day: filter.day,
+    /** from/to: days, inclusive (the finance lists' period). */
+    from: filter.day,
+    to: filter.day,
     status: filter.oneOf(DAILY_CLOSE_STATUSES),
     hasDifference: filter.bool,
     differenceFen: filter.int,

@@ -195,6 +195,17 @@ const ROUTE_TABLE = [
     requiresAuth: true,
   },
   {
+    name: 'DailyClose',
+    path: '/finance/close',
+    titleKey: 'menu.finance.close',
+    group: 'finance',
+    icon: 'AccountBookOutlined',
+    order: 1,
+    roles: ['shop-manager', 'financial-staff', 'admin'],
+    requiresAuth: true,
+    resource: 'daily-closes',
+  },
+  {
     name: 'Staff',
     path: '/shop/staff',
     titleKey: 'menu.shop.staff',

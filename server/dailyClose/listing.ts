@@ -4,6 +4,7 @@ import { dailyCloses } from '../db/schema';
 import { shopNameOf } from '../db/shopName';
 import type { SessionContext } from '../auth/sessionGuard';
 import type { ListRequest } from '../http/listRequest';
+import { dayRange } from '../db/list/dayRange';
 import { listStatements, serverResource, type ListStatements } from '../http/resource';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { dailyCloseResource, OVERDUE_CLOSE_DAYS, type DailyCloseRow, type OverdueClose } from '../../contract/dailyClose';
@@ -21,6 +22,7 @@ export const dailyCloseList = serverResource({
     id: c.id,
     shopId: c.shopId,
     day: c.day,
+    ...dayRange(c.day, 'day'),
     status: c.status,
     hasDifference: c.hasDifference,
     differenceFen: c.differenceFen,

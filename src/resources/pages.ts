@@ -24,6 +24,7 @@ export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   Total: lazy(() => import('../pages/finance/total')),
   Review: lazy(() => import('../pages/finance/review')),
   AfterSales: lazy(() => import('../pages/finance/afterSales')),
+  DailyClose: lazy(() => import('../pages/finance/close')),
   Staff: lazy(() => import('../pages/staff')),
   Consumer: lazy(() => import('../pages/customer')),
   ConsumerDetail: lazy(() => import('../pages/customer/detail')),

@@ -27,6 +27,9 @@ const finance = {
   'finance.afterSale.review': 'Review',
   'finance.afterSale.view': 'View',
   'finance.afterSale.detail': 'After-sale request',
+  'finance.afterSale.channelOf': 'Amount back to {{method}}',
+  'finance.afterSale.channelLeft': '{{amount}} left',
+  'finance.afterSale.channelSum': 'The channels add up to {{sum}}; they must equal the refund {{amount}}',
   'finance.afterSale.order': 'Order',
   'finance.afterSale.decide': 'Decision',
   'finance.afterSale.noImages': 'No images',
@@ -64,6 +67,7 @@ const finance = {
   'finance.income.category.required': 'Choose a category',
   'finance.income.category.placeholder': 'Choose a category',
   'finance.income.amount.required': 'Enter the amount',
+  'finance.income.method.hint': 'Cash counts in the drawer at the daily close, other methods in their own line',
   'finance.income.amount.positive': 'The amount must be above 0',
 };
 

@@ -27,6 +27,9 @@ const finance = {
   'finance.afterSale.review': '审核',
   'finance.afterSale.view': '查看',
   'finance.afterSale.detail': '售后详情',
+  'finance.afterSale.channelOf': '退回{{method}}的金额',
+  'finance.afterSale.channelLeft': '可退 {{amount}}',
+  'finance.afterSale.channelSum': '各渠道合计 {{sum}}，须等于退款金额 {{amount}}',
   'finance.afterSale.order': '订单',
   'finance.afterSale.decide': '审核',
   'finance.afterSale.noImages': '无图片',
@@ -63,6 +66,7 @@ const finance = {
   'finance.income.category.required': '请选择类别',
   'finance.income.category.placeholder': '请选择类别',
   'finance.income.amount.required': '请输入金额',
+  'finance.income.method.hint': '现金计入当日钱箱，其他方式计入该方式的日结',
   'finance.income.amount.positive': '金额必须大于 0',
 };
 

@@ -7,6 +7,7 @@ import { iconFor } from '../../resources/icons';
 import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
 import RoleFigures from './RoleFigures';
+import { OverdueCloses } from './OverdueCloses';
 import './workplace.css';
 
 /** The landing page: greets the account, shows its role's figures of the day, and lists the pages its role may open. */
@@ -49,6 +50,7 @@ export default function WorkplacePage() {
         </div>
       </Card>
       <RoleFigures role={user.role} />
+      {(user.role === 'shop-manager' || user.role === 'financial-staff') && <OverdueCloses />}
       {pages.length > 0 && (
         <Card title={t('workplace.shortcuts')}>
           <div className="workplace-shortcuts">
