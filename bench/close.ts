@@ -31,6 +31,11 @@ const MONTH = { from: '2020-01-01', to: '2020-01-31' };
 const BUSY_DAY = '2020-02-03';
 const ORDERS = 2_000;
 const P99_TARGET_MS = 100;
+/** The lines every bench close carries: cash and WeChat took money that day. */
+const CLOSE_LINES = [
+  { method: 'cash', inFen: 300_000, refundFen: 0, expenseFen: 5_000, statementFen: null },
+  { method: 'wechat', inFen: 500_000, refundFen: 10_000, expenseFen: 0, statementFen: 490_000 },
+];
 
 /**
  * The busy shop-day and the month of closes, written once: 2,000 paid orders of the first bench shop
@@ -59,20 +64,21 @@ async function addCloseData(pool: pg.Pool, shopId: number): Promise<void> {
       [shopId, BUSY_DAY],
     );
     await client.query(
-      `insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note) values ($1, 'expense', 'materials', 5000, 'cash', $2, '压测支出')`,
+      `insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note)
+       values ($1, 'expense', 'materials', 5000, 'cash', $2, '压测支出')`,
       [shopId, BUSY_DAY],
     );
     await client.query(
       `insert into daily_closes (shop_id, day, status, by_method, card_sales_fen, cash_expense_fen, opening_float_fen, expected_cash_fen,
          counted_cash_fen, difference_fen, has_difference, float_fen, submitted_by_name, submitted_at)
        select s.id, d::date, 'submitted',
-         '[{"method":"cash","inFen":300000,"refundFen":0,"expenseFen":5000,"statementFen":null},{"method":"wechat","inFen":500000,"refundFen":10000,"expenseFen":0,"statementFen":490000}]',
+         $4::jsonb,
          0, 5000, 20000, 315000, 315000 - (s.id + extract(day from d)::int) % 3 * 100, -((s.id + extract(day from d)::int) % 3 * 100),
          (s.id + extract(day from d)::int) % 3 <> 0, 20000, '压测店长', (d::date + time '21:30') at time zone 'Asia/Shanghai'
        from shops s cross join generate_series($1::date, $2::date, interval '1 day') d
        where s.name like $3
        on conflict (shop_id, day) do nothing`,
-      [MONTH.from, MONTH.to, `${BENCH.shopPrefix}%`],
+      [MONTH.from, MONTH.to, `${BENCH.shopPrefix}%`, JSON.stringify(CLOSE_LINES)],
     );
     await client.query('commit');
   } catch (e) {

@@ -85,7 +85,12 @@ export async function submitClose(db: Db, actor: Actor, shopId: number, day: str
       action: 'submit',
       entity: ENTITY,
       entityId: row.id,
-      summary: `${shopName} ${day} 提交日结：应有现金 ¥${fenToYuan(books.expectedCashFen)}，实点 ¥${fenToYuan(input.countedCashFen)}，差异 ¥${fenToYuan(differenceFen)}，留存备用金 ¥${fenToYuan(input.floatFen)}${input.reason ? `；原因：${input.reason}` : ''}`,
+      summary: [
+        `${shopName} ${day} 提交日结：应有现金 ¥${fenToYuan(books.expectedCashFen)}`,
+        `实点 ¥${fenToYuan(input.countedCashFen)}`,
+        `差异 ¥${fenToYuan(differenceFen)}`,
+        `留存备用金 ¥${fenToYuan(input.floatFen)}${input.reason ? `；原因：${input.reason}` : ''}`,
+      ].join('，'),
     });
     return closeView(row, shopName);
   });
