@@ -18,10 +18,11 @@ import { BENCH } from '../server/seed/bench';
  *  5. the customers list under load (bench/customers.ts), when its data is seeded;
  *  6. the export of 100,000 performance records and the review list under load (bench/finance.ts);
  *  7. the reports under load (bench/reports.ts);
- *  8. the booking calendar's week view and a booking storm (bench/appointments.ts).
+ *  8. the booking calendar's week view and a booking storm (bench/appointments.ts);
+ *  9. the daily close: one busy shop-day's figures and finance's month of closes (bench/close.ts).
  *
  * `npm run bench -- <section>…` runs only the sections named: bundle (1), server (2, 3 and the
- * /login page), checkout (4, on a server of its own start), customers, finance, reports, appointments.
+ * /login page), checkout (4, on a server of its own start), customers, finance, reports, appointments, close.
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const LOGIN_BUDGET = 350 * 1024;
@@ -30,7 +31,7 @@ function section(title: string) {
   console.log(`\n## ${title}`);
 }
 
-const SECTIONS = ['bundle', 'server', 'checkout', 'customers', 'finance', 'reports', 'appointments'] as const;
+const SECTIONS = ['bundle', 'server', 'checkout', 'customers', 'finance', 'reports', 'appointments', 'close'] as const;
 type Section = (typeof SECTIONS)[number];
 const named = process.argv.slice(2);
 for (const n of named) if (!SECTIONS.includes(n as Section)) throw new Error(`unknown section ${n}; one of ${SECTIONS.join(', ')}`);
@@ -39,7 +40,7 @@ const wanted = (s: Section) => named.length === 0 || named.includes(s);
 async function main() {
   if (wanted('bundle')) await bundle();
   if (wanted('server') || wanted('checkout')) await serverAndCheckout();
-  if (['customers', 'finance', 'reports', 'appointments'].some((s) => wanted(s as Section))) await loadBenches();
+  if (['customers', 'finance', 'reports', 'appointments', 'close'].some((s) => wanted(s as Section))) await loadBenches();
 }
 
 async function bundle() {
@@ -146,6 +147,11 @@ async function loadBenches() {
     section('Booking calendar under load (1,000,000 appointments; a week of 3,000 on 30 artists)');
     const { benchAppointments } = await import('./appointments');
     await benchAppointments();
+  }
+  if (wanted('close')) {
+    section('Daily close under load (one shop-day of 2,000 orders; 50 shops × 31 days of closes)');
+    const { benchClose } = await import('./close');
+    await benchClose();
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { strictObject, optionalText, text, int, oneOf, link } from './validation';
 import { defineResource, filter } from './resource';
 import { MAX_ORDER_FEN } from './order';
+import { REFUND_CHANNEL_LABEL, refundChannelRowSchema, refundChannelsSchema } from './refund';
 
 export const AFTER_SALE_TYPES = ['refund', 'touch-up', 'complaint'] as const;
 export type AfterSaleType = (typeof AFTER_SALE_TYPES)[number];
@@ -37,6 +38,7 @@ export const AFTER_SALE_FIELD_LABELS = {
   reviewedBy: '审核人',
   reviewNote: '审核备注',
   rejectReason: '驳回原因',
+  refundChannels: REFUND_CHANNEL_LABEL,
   createdAt: '申请时间',
   reviewedAt: '审核时间',
 } as const;
@@ -54,6 +56,8 @@ export const afterSaleRowSchema = z.object({
   amountFen: z.number().nullable(),
   /** A card refund: the card the order sold, the amount taken from it when approved. */
   cardId: z.number().nullable(),
+  /** Where an approved refund's money went, by payment method; empty until then and for the other types. */
+  refundChannels: z.array(refundChannelRowSchema),
   reason: z.string(),
   images: z.array(z.string()),
   status: z.enum(AFTER_SALE_STATUSES),
@@ -92,8 +96,14 @@ export const afterSaleCreateSchema = strictObject({
 });
 export type AfterSaleInput = z.input<typeof afterSaleCreateSchema>;
 
-/** POST after-sales/:id/approve (finance, admin); approving a refund executes it. */
-export const afterSaleApproveSchema = strictObject({ note: optionalText(L.reviewNote, 200).default('') });
+/**
+ * POST after-sales/:id/approve (finance, admin); approving a refund executes it through its channels
+ * (contract/refund.ts checkChannels): required when the order was paid by more than one method.
+ */
+export const afterSaleApproveSchema = strictObject({
+  note: optionalText(L.reviewNote, 200).default(''),
+  channels: refundChannelsSchema.optional(),
+});
 /** POST after-sales/:id/reject. */
 export const afterSaleRejectSchema = strictObject({ reason: text(L.rejectReason, { max: 200 }) });
 /** POST after-sales/:id/withdraw: the requesting shop's manager, pending only. */

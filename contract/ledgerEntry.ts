@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { strictObject, optionalText, text, int, oneOf, day } from './validation';
 import { defineResource, filter } from './resource';
-import { MAX_ORDER_FEN } from './order';
+import { MAX_ORDER_FEN, PAYMENT_METHODS } from './order';
 
 export const LEDGER_TYPES = ['income', 'expense'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
@@ -51,6 +51,7 @@ export const LEDGER_FIELD_LABELS = {
   type: '收支类型',
   category: '类别',
   amountFen: '金额',
+  method: '收付方式',
   occurredOn: '日期',
   note: '备注',
   orderId: '订单',
@@ -74,6 +75,11 @@ export const ledgerEntryRowSchema = z.object({
   type: z.enum(LEDGER_TYPES),
   category: z.enum(LEDGER_CATEGORIES),
   amountFen: z.number(),
+  /**
+   * How the money moved: a hand entry's and a refund's payment method; null on service income (its
+   * order's payments name the methods) and on entries written before methods were kept.
+   */
+  method: z.enum(PAYMENT_METHODS).nullable(),
   /** A day in Asia/Shanghai, YYYY-MM-DD. */
   occurredOn: z.string(),
   note: z.string(),
@@ -93,6 +99,7 @@ export const ledgerEntryCreateSchema = strictObject({
   type: oneOf(L.type, LEDGER_TYPES),
   category: oneOf(L.category, LEDGER_CATEGORIES),
   amountFen: int(L.amountFen, 1, MAX_ORDER_FEN),
+  method: oneOf(L.method, PAYMENT_METHODS).default('cash'),
   occurredOn: day(L.occurredOn),
   note: optionalText(L.note, 200).default(''),
 }).superRefine((v, ctx) => {
@@ -150,6 +157,7 @@ export const ledgerEntryResource = defineResource({
     shopId: filter.int,
     type: filter.oneOf(LEDGER_TYPES),
     category: filter.oneOf(LEDGER_CATEGORIES),
+    method: filter.oneOf(PAYMENT_METHODS),
     orderId: filter.int,
     afterSaleId: filter.int,
     /** from/to: days of occurredOn, inclusive. */

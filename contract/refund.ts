@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { fenToYuan } from './money';
-import type { OrderStatus } from './order';
+import { int, oneOf, strictObject } from './validation';
+import { MAX_ORDER_FEN, MAX_PAYMENTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from './order';
 
 /**
  * A paid order after a refund of `amountFen`, the same for the server and mock mode: its refunded
@@ -14,4 +16,81 @@ export function afterRefund(
     return { refusal: `退款金额 ¥${fenToYuan(amountFen)} 超过订单可退金额 ¥${fenToYuan(refundable)}，请驳回或让门店重新申请` };
   const refundedFen = order.refundedFen + amountFen;
   return { refundedFen, status: refundedFen === order.paidFen ? 'refunded' : 'partially-refunded' };
+}
+
+export const REFUND_CHANNEL_LABEL = '退款渠道';
+
+/**
+ * Where a refund's money goes: a payment method of the order, or (with cardId) the customer's stored
+ * value, which the member-card module executes as a card transaction.
+ */
+export const refundChannelSchema = strictObject({
+  method: oneOf(REFUND_CHANNEL_LABEL, PAYMENT_METHODS),
+  amountFen: int(`${REFUND_CHANNEL_LABEL}金额`, 1, MAX_ORDER_FEN),
+  cardId: int('储值卡', 1, 2_147_483_647).optional(),
+});
+export type RefundChannel = z.output<typeof refundChannelSchema>;
+
+export const refundChannelsSchema = z
+  .array(refundChannelSchema)
+  .max(MAX_PAYMENTS + 1, `${REFUND_CHANNEL_LABEL}最多 ${MAX_PAYMENTS + 1} 个`);
+
+/** A channel as a refund keeps it: the after-sale row, its receipt and the ledger carry these. */
+export const refundChannelRowSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number() });
+
+/** What each method of an order may still refund: what it paid minus what was refunded through it, largest first. */
+export function refundableByMethod(
+  payments: readonly { method: PaymentMethod; amountFen: number }[],
+  refunded: readonly { method: PaymentMethod; amountFen: number }[],
+): { method: PaymentMethod; amountFen: number }[] {
+  const left = new Map<PaymentMethod, number>();
+  for (const p of payments) left.set(p.method, (left.get(p.method) ?? 0) + p.amountFen);
+  for (const r of refunded) if (left.has(r.method)) left.set(r.method, left.get(r.method)! - r.amountFen);
+  return [...left].map(([method, amountFen]) => ({ method, amountFen })).sort((a, b) => b.amountFen - a.amountFen);
+}
+
+/** The console's proposal: the order's own methods, largest refundable first, filled up to the amount. */
+export function proposedChannels(
+  refundable: readonly { method: PaymentMethod; amountFen: number }[],
+  amountFen: number,
+): { method: PaymentMethod; amountFen: number }[] {
+  let rest = amountFen;
+  const channels: { method: PaymentMethod; amountFen: number }[] = [];
+  for (const r of refundable) {
+    const part = Math.min(rest, Math.max(r.amountFen, 0));
+    if (part > 0) channels.push({ method: r.method, amountFen: part });
+    rest -= part;
+  }
+  return channels;
+}
+
+/**
+ * The channels of a refund of `amountFen`, or why not: none named is the order's one method (an order
+ * paid by several must name them); each a method that paid, once, at most what it may still refund;
+ * together exactly the amount.
+ */
+export function checkChannels(
+  refundable: readonly { method: PaymentMethod; amountFen: number }[],
+  amountFen: number,
+  named: readonly { method: PaymentMethod; amountFen: number }[] | undefined,
+): { channels: { method: PaymentMethod; amountFen: number }[] } | { refusal: string } {
+  if (!named || named.length === 0) {
+    if (refundable.length === 1) return { channels: [{ method: refundable[0].method, amountFen }] };
+    return { refusal: `该订单由多种方式收款，请选择${REFUND_CHANNEL_LABEL}` };
+  }
+  const seen = new Set<PaymentMethod>();
+  for (const c of named) {
+    const label = PAYMENT_METHOD_LABELS[c.method];
+    const left = refundable.find((r) => r.method === c.method);
+    if (!left) return { refusal: `${REFUND_CHANNEL_LABEL}${label}不是该订单的收款方式` };
+    if (seen.has(c.method)) return { refusal: `${REFUND_CHANNEL_LABEL}${label}重复` };
+    seen.add(c.method);
+    if (c.amountFen > left.amountFen)
+      return {
+        refusal: `${REFUND_CHANNEL_LABEL}${label} ¥${fenToYuan(c.amountFen)} 超过该方式可退 ¥${fenToYuan(Math.max(left.amountFen, 0))}`,
+      };
+  }
+  const sum = named.reduce((s, c) => s + c.amountFen, 0);
+  if (sum !== amountFen) return { refusal: `${REFUND_CHANNEL_LABEL}合计 ¥${fenToYuan(sum)}，须等于退款金额 ¥${fenToYuan(amountFen)}` };
+  return { channels: named.map(({ method, amountFen: fen }) => ({ method, amountFen: fen })) };
 }

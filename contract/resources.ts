@@ -7,6 +7,7 @@ import { orderResource } from './order';
 import { afterSaleResource } from './afterSale';
 import { performanceRecordResource } from './performanceRecord';
 import { ledgerEntryResource } from './ledgerEntry';
+import { dailyCloseResource } from './dailyClose';
 import { programResource } from './program';
 import { cardPlanResource } from './cardPlan';
 import { memberCardResource } from './memberCard';
@@ -33,6 +34,7 @@ export const RESOURCES = {
   'card-plans': cardPlanResource,
   'member-cards': memberCardResource,
   'card-transactions': cardTransactionResource,
+  'daily-closes': dailyCloseResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

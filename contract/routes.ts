@@ -217,6 +217,17 @@ const ROUTE_TABLE = [
     resource: 'card-transactions',
   },
   {
+    name: 'DailyClose',
+    path: '/finance/close',
+    titleKey: 'menu.finance.close',
+    group: 'finance',
+    icon: 'AccountBookOutlined',
+    order: 1,
+    roles: ['shop-manager', 'financial-staff', 'admin'],
+    requiresAuth: true,
+    resource: 'daily-closes',
+  },
+  {
     name: 'Staff',
     path: '/shop/staff',
     titleKey: 'menu.shop.staff',

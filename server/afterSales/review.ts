@@ -1,8 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { accountGrants, accounts, afterSales, orders, performanceRecords, programs, staff, touchUpEntitlements } from '../db/schema';
+import {
+  accountGrants,
+  accounts,
+  afterSales,
+  ledgerEntries,
+  orders,
+  performanceRecords,
+  programs,
+  staff,
+  touchUpEntitlements,
+} from '../db/schema';
 import { audit } from '../audit/audit';
-import { conflict } from '../http/errors';
+import { conflict, invalid } from '../http/errors';
 import type { Actor } from '../auth/actor';
 import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
@@ -11,10 +21,10 @@ import { lockOrder } from '../orders/orderRow';
 import { refundCard } from '../cards/refund';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
-import { afterRefund } from '../../contract/refund';
+import { afterRefund, checkChannels, refundableByMethod, REFUND_CHANNEL_LABEL, type RefundChannel } from '../../contract/refund';
 import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
-import { PAID_ORDER_STATUSES, programLines, type OrderStatus } from '../../contract/order';
+import { PAID_ORDER_STATUSES, PAYMENT_METHOD_LABELS, programLines, type OrderStatus, type PaymentMethod } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
@@ -26,28 +36,63 @@ async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleR
   return row;
 }
 
+const refusedChannel = (message: string) => invalid(message, [{ field: 'channels', message }]);
+
+/**
+ * The channels a refund goes back through, checked against what each of the order's money methods
+ * paid less what earlier refunds sent back through it (their ledger entries). Stored value paid is
+ * not paid back (a refund's limit leaves it out, server/cards/refund.ts), so no channel goes to a card.
+ */
+async function refundChannels(
+  tx: Tx,
+  order: { id: number; payments: { method: PaymentMethod; amountFen: number }[] },
+  amountFen: number,
+  named: RefundChannel[] | undefined,
+) {
+  if (named?.some((c) => c.cardId !== undefined || c.method === 'stored-value'))
+    throw refusedChannel(`${REFUND_CHANNEL_LABEL}：储值卡支付的金额不退现，不能退回储值卡`);
+  const refunded = await tx
+    .select({ method: ledgerEntries.method, amountFen: sql<number>`-sum(${ledgerEntries.amountFen})::int` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.category, 'refund'), sql`${ledgerEntries.method} is not null`))
+    .groupBy(ledgerEntries.method);
+  const checked = checkChannels(
+    refundableByMethod(
+      order.payments.filter((p) => p.method !== 'stored-value'),
+      refunded.map((r) => ({ method: r.method!, amountFen: r.amountFen })),
+    ),
+    amountFen,
+    named,
+  );
+  if ('refusal' in checked) throw refusedChannel(checked.refusal);
+  return checked.channels;
+}
+
 /**
  * Executes a refund inside the approval: the order row is locked and the amount checked against it
- * again (another refund may have been executed since the request was made), then the order's
- * refunded amount and state, the negative ledger entry and the negative performance adjustments,
+ * again (another refund may have been executed since the request was made), then the channels, the
+ * order's refunded amount and state, the negative ledger entry of each channel and the negative
+ * performance adjustments,
  * split over the order's staff by their original shares, each at the rate of that staff member's
  * sale record of the order (the rate the sale was paid at). An adjustment follows its sale record:
  * a staff member whose sale record finance rejected gets none (there is no performance to reduce).
  * The sale records are locked, so a rejection decided at the same moment is seen. A card refund
  * also takes the amount from the card (server/cards/refund.ts).
  */
-async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promise<string> {
+async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow, named: RefundChannel[] | undefined): Promise<string> {
   const amountFen = request.amountFen!;
   const order = await lockOrder(tx, request.shopId, request.orderId);
   if (!(PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict('订单未支付，不能退款');
   const refunded = afterRefund(order, amountFen);
   if ('refusal' in refunded) throw conflict(refunded.refusal);
+  const channels = await refundChannels(tx, order, amountFen, named);
   const { refundedFen, status } = refunded;
   await tx
     .update(orders)
     .set({ refundedFen, status, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
-  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, amountFen });
+  await tx.update(afterSales).set({ refundChannels: channels }).where(eq(afterSales.id, request.id));
+  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, channels });
   const card = request.cardId === null ? '' : await refundCard(tx, actor, order, { id: request.id, cardId: request.cardId, amountFen });
 
   const shares = order.staffShares;
@@ -88,8 +133,9 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow): Promi
       };
     });
   if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
+  const through = channels.map((c) => `${PAYMENT_METHOD_LABELS[c.method]} ¥${fenToYuan(c.amountFen)}`).join('、');
   const orderPart = `订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
-  return card ? `${card}；${orderPart}` : `退款 ¥${fenToYuan(amountFen)}，${orderPart}`;
+  return card ? `${card}（${through}）；${orderPart}` : `退款 ¥${fenToYuan(amountFen)}（${through}），${orderPart}`;
 }
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */
@@ -146,16 +192,23 @@ const reviewer = (actor: Actor) => ({
 });
 
 /**
- * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund, a
- * touch-up entitlement; a complaint only keeps the note), the audit row and the shop's notice. When
- * a refund no longer fits the order, nothing is done and the request stays pending (409).
+ * POST after-sales/:id/approve, in one transaction: the decision, what it executes (a refund through
+ * its channels, a touch-up entitlement; a complaint only keeps the note), the audit row and the
+ * shop's notice. When a refund no longer fits the order, nothing is done and the request stays
+ * pending (409); channels that do not fit are 40000 on channels.
  */
-export async function approveAfterSale(db: Db, actor: Actor, id: number, note: string): Promise<AfterSale> {
+export async function approveAfterSale(
+  db: Db,
+  actor: Actor,
+  id: number,
+  decision: { note: string; channels?: RefundChannel[] },
+): Promise<AfterSale> {
+  const { note } = decision;
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, actor, id);
     const done =
       request.type === 'refund'
-        ? await executeRefund(tx, actor, request)
+        ? await executeRefund(tx, actor, request, decision.channels)
         : request.type === 'touch-up'
           ? await grantTouchUp(tx, request)
           : '投诉已记录';

@@ -1,6 +1,14 @@
 import { afterSales as a } from '../db/schema';
 import { AFTER_SALE_FIELD_LABELS as L, AFTER_SALE_STATUS_LABELS, AFTER_SALE_TYPE_LABELS } from '../../contract/afterSale';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../contract/order';
+import { fenToYuan } from '../../contract/money';
 import type { ExportSheet } from './xlsxExport';
+
+/** "现金 100.00、微信 200.00": where a refund's money went. */
+const channels = (value: unknown) =>
+  ((value ?? []) as { method: PaymentMethod; amountFen: number }[])
+    .map((c) => `${PAYMENT_METHOD_LABELS[c.method]} ${fenToYuan(c.amountFen)}`)
+    .join('、');
 
 /** The after-sale requests with their decisions; the refund amount in yuan (empty for touch-ups and complaints). */
 export const afterSaleSheet: ExportSheet = {
@@ -13,6 +21,7 @@ export const afterSaleSheet: ExportSheet = {
     { header: L.customerName, value: a.customerName, width: 10 },
     { header: L.type, value: a.type, format: { labels: AFTER_SALE_TYPE_LABELS }, width: 10 },
     { header: `${L.amountFen}（元）`, value: a.amountFen, format: 'yuan' },
+    { header: L.refundChannels, value: a.refundChannels, format: channels, width: 24 },
     { header: L.reason, value: a.reason, width: 30 },
     { header: L.status, value: a.status, format: { labels: AFTER_SALE_STATUS_LABELS }, width: 10 },
     { header: L.requestedBy, value: a.requestedByName, width: 10 },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ledgerEntries as e } from '../db/schema';
 import { orderNoOf } from '../ledger/listing';
 import { LEDGER_CATEGORY_LABELS, LEDGER_FIELD_LABELS as L, LEDGER_TYPE_LABELS } from '../../contract/ledgerEntry';
+import { PAYMENT_METHOD_LABELS } from '../../contract/order';
 import type { ExportSheet } from './xlsxExport';
 
 /** A refund is its own kind beside income and expense, as the ledger page shows it (it is booked as negative income). */
@@ -18,6 +19,7 @@ export const ledgerSheet: ExportSheet = {
     { header: L.type, value: kind, format: { labels: { ...LEDGER_TYPE_LABELS, refund: LEDGER_CATEGORY_LABELS.refund } }, width: 8 },
     { header: L.category, value: e.category, format: { labels: LEDGER_CATEGORY_LABELS }, width: 12 },
     { header: `${L.amountFen}（元）`, value: e.amountFen, format: 'yuan' },
+    { header: L.method, value: e.method, format: { labels: PAYMENT_METHOD_LABELS }, width: 10 },
     { header: L.note, value: e.note, width: 30 },
     { header: '订单号', value: orderNoOf, width: 20 },
     { header: '售后申请编号', value: e.afterSaleId, width: 12 },

@@ -6,6 +6,8 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { pgErrorOf } from '../http/resource';
 import { actingShop, visibleTo, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../contract/order';
+import { moneyDay, refuseFixedDay } from '../dailyClose/businessDay';
 import {
   ledgerEntryResource,
   LEDGER_CATEGORY_LABELS,
@@ -39,11 +41,12 @@ function checkOccurredOn(occurredOn: string, now: number): void {
   if (message) throw invalid(message, [{ field: 'occurredOn', message }]);
 }
 
-/** POST ledger: a manager's hand entry (the categories a person may enter) in the current shop. */
+/** POST ledger: a manager's hand entry (the categories a person may enter) in the current shop, on a day not closed. */
 export async function addLedgerEntry(db: Db, actor: Actor, input: Required<LedgerEntryInput>): Promise<LedgerEntry> {
   const shopId = actingShop(actor);
   checkOccurredOn(input.occurredOn, Date.now());
   return db.transaction(async (tx) => {
+    await refuseFixedDay(tx, shopId, input.occurredOn);
     const [{ id }] = await tx
       .insert(e)
       .values({
@@ -51,6 +54,7 @@ export async function addLedgerEntry(db: Db, actor: Actor, input: Required<Ledge
         type: input.type,
         category: input.category,
         amountFen: input.amountFen,
+        method: input.method,
         occurredOn: input.occurredOn,
         note: input.note,
         ...author(actor),
@@ -60,15 +64,15 @@ export async function addLedgerEntry(db: Db, actor: Actor, input: Required<Ledge
       action: 'create',
       entity: ENTITY,
       entityId: id,
-      summary: `${input.occurredOn} ${LEDGER_CATEGORY_LABELS[input.category]} ${input.amountFen} 分 ${input.note}`,
+      summary: `${input.occurredOn} ${LEDGER_CATEGORY_LABELS[input.category]} ${PAYMENT_METHOD_LABELS[input.method]} ${input.amountFen} 分 ${input.note}`,
     });
     return readLedgerEntry(tx, actor.session, id);
   });
 }
 
 /**
- * POST ledger/:id/reverse: a new entry of the same type and category with the negated amount, dated
- * today, pointing at the one it corrects; both stay. Once per entry (the unique index settles a race),
+ * POST ledger/:id/reverse: a new entry of the same type, category and method with the negated amount,
+ * dated on today's business day (the next open day once today is closed), pointing at the one it corrects; both stay. Once per entry (the unique index settles a race),
  * never of a reversal, and only of hand entries: service income and refunds follow their orders.
  */
 export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reason: string): Promise<LedgerEntry> {
@@ -90,7 +94,8 @@ export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reaso
           type: entry.type,
           category: entry.category,
           amountFen: -entry.amountFen,
-          occurredOn: shanghaiDayOf(Date.now()),
+          method: entry.method,
+          occurredOn: await moneyDay(tx, shopId),
           note: `冲正 #${id}：${reason}`.slice(0, 200),
           reversalOf: id,
           ...author(actor),
@@ -110,25 +115,34 @@ export async function reverseLedgerEntry(db: Db, actor: Actor, id: number, reaso
   }
 }
 
-/** The negative income entry of an executed refund, in the refund's transaction. */
+/**
+ * The negative income entries of an executed refund, one per channel, on today's business day, in
+ * the refund's transaction.
+ */
 export async function recordRefund(
   tx: DbOrTx,
   actor: Actor,
-  refund: { shopId: number; orderId: number; orderNo: string; afterSaleId: number; amountFen: number },
-): Promise<number> {
-  const [{ id }] = await tx
-    .insert(e)
-    .values({
+  refund: {
+    shopId: number;
+    orderId: number;
+    orderNo: string;
+    afterSaleId: number;
+    channels: { method: PaymentMethod; amountFen: number }[];
+  },
+): Promise<void> {
+  const occurredOn = await moneyDay(tx, refund.shopId);
+  await tx.insert(e).values(
+    refund.channels.map((c) => ({
       shopId: refund.shopId,
       type: SYSTEM_LEDGER_CATEGORIES.refund,
-      category: 'refund',
-      amountFen: -refund.amountFen,
-      occurredOn: shanghaiDayOf(Date.now()),
-      note: `订单 ${refund.orderNo} 退款`,
+      category: 'refund' as const,
+      amountFen: -c.amountFen,
+      method: c.method,
+      occurredOn,
+      note: `订单 ${refund.orderNo} 退款（${PAYMENT_METHOD_LABELS[c.method]}）`,
       orderId: refund.orderId,
       afterSaleId: refund.afterSaleId,
       ...author(actor),
-    })
-    .returning({ id: e.id });
-  return id;
+    })),
+  );
 }

@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
+import { moneyDay } from '../dailyClose/businessDay';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   isCardLine,
@@ -68,11 +69,18 @@ export function saleRecords(order: PaidOrder, rateOf: (staffId: number) => numbe
 }
 
 /**
- * The ledger's income of a paid order, on the Shanghai day it was paid: the money received, as
+ * The ledger's income of a paid order, on its business day: the money received, as
  * 售卡收入 for the cards sold and 服务收入 for the rest. A stored-value payment is no new money (it
- * came in when the card was sold) and writes nothing.
+ * came in when the card was sold) and writes nothing. The day is the business day the money lands
+ * on: the Shanghai day it was paid unless that day is already closed (server/dailyClose/businessDay.ts).
+ * The order's payments name the methods, so the entries name none.
  */
-export function incomeEntries(order: PaidOrder, by: { accountId: number; accountName: string }, paidAt: number) {
+export function incomeEntries(
+  order: PaidOrder,
+  by: { accountId: number; accountName: string },
+  paidAt: number,
+  day = shanghaiDayOf(paidAt),
+) {
   const moneyFen = order.payments.reduce((s, p) => s + (p.method === 'stored-value' ? 0 : p.amountFen), 0);
   const cardsFen = cardSalesFen(order);
   const entry = (category: 'service' | 'card-sale', amountFen: number) => ({
@@ -80,7 +88,8 @@ export function incomeEntries(order: PaidOrder, by: { accountId: number; account
     type: 'income' as const,
     category,
     amountFen,
-    occurredOn: shanghaiDayOf(paidAt),
+    method: null,
+    occurredOn: day,
     note: `订单 ${order.orderNo} ${order.customerName}`.slice(0, 200),
     orderId: order.id,
     createdBy: by.accountId,
@@ -167,7 +176,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
   }
   const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0);
   if (records.length) await tx.insert(performanceRecords).values(records);
-  const income = incomeEntries(row, actor.session, now);
+  const income = incomeEntries(row, actor.session, now, await moneyDay(tx, shopId, now));
   if (income.length) await tx.insert(ledgerEntries).values(income);
   const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
   if (rights.length) await tx.insert(touchUpEntitlements).values(rights);

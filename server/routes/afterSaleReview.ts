@@ -17,7 +17,7 @@ const afterSaleReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/approve`,
     { ...guard('action:approve'), schema: { params: idParams, body: afterSaleApproveSchema, response: answer } },
-    async (req) => ok(await approveAfterSale(app.db, actor(req), req.params.id, req.body.note)),
+    async (req) => ok(await approveAfterSale(app.db, actor(req), req.params.id, req.body)),
   );
 
   app.post(

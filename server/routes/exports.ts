@@ -16,6 +16,8 @@ import { afterSaleSheet } from '../export/afterSaleSheet';
 import { ledgerSheet } from '../export/ledgerSheet';
 import { cardTransactionList } from '../cards/listing';
 import { cardTransactionSheet } from '../export/cardTransactionSheet';
+import { dailyCloseList } from '../dailyClose/listing';
+import { dailyCloseSheet } from '../export/dailyCloseSheet';
 
 /**
  * GET <list>/export: a list as .xlsx with the list's own query string, roles (or those of the
@@ -40,6 +42,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   exportOf(orderList, orderSheet);
   exportOf(afterSaleList, afterSaleSheet);
   exportOf(cardTransactionList, cardTransactionSheet, 'action:export');
+  exportOf(dailyCloseList, dailyCloseSheet);
 };
 
 export default exportRoutes;

@@ -8,6 +8,7 @@ import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   formatOrderNo,
   MONEY_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
   WALK_IN_CUSTOMER_NAME,
   programLines,
   type OrderLine,
@@ -18,6 +19,7 @@ import {
 } from '../../contract/order';
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES, type AfterSaleStatus, type AfterSaleType } from '../../contract/afterSale';
 import type { LedgerCategory } from '../../contract/ledgerEntry';
+import { proposedChannels, refundableByMethod } from '../../contract/refund';
 import type { ProgramType } from '../../contract/program';
 import { seededRandom, type Random } from './random';
 import { insertJson, takeIds } from './bulk';
@@ -267,6 +269,8 @@ export async function seedOrders(
           type: 'expense',
           category: e.category,
           amount_fen: e.fen,
+          // Pigments are bought over the counter; rent, wages and bills go through the bank.
+          method: e.category === 'materials' ? 'cash' : 'card',
           occurred_on: day,
           note: e.note,
           order_id: null,
@@ -461,8 +465,9 @@ const personVip = (people: { id: number; vip: boolean }[], id: number) => people
 /**
  * After-sales on a few paid orders, in every type and status. An approved refund is carried through
  * as finance's approval does it: the order's refunded amount, a negative refund entry in the ledger
- * and negative adjustments of the staff's performance by the same shares; an approved touch-up
- * grants an entitlement. Answers the rows to insert, the requests and those entitlements.
+ * per channel (the order's methods, largest first, as the console proposes) and negative
+ * adjustments of the staff's performance by the same shares; an approved touch-up grants an
+ * entitlement. Answers the rows to insert, the requests and those entitlements.
  */
 async function planAfterSales(
   tx: Tx,
@@ -500,22 +505,25 @@ async function planAfterSales(
       type === 'refund' ? (r.chance(0.3) ? o.payableFen : Math.max(100, Math.round((o.payableFen * r.int(10, 50)) / 10_000) * 100)) : null;
     const who = ctx.managerOf(o.shopId);
     const id = ids[i];
+    const channels = status === 'approved' && type === 'refund' ? proposedChannels(refundableByMethod(o.payments, []), amountFen!) : [];
     if (status === 'approved' && type === 'refund') {
       o.refundedFen = amountFen!;
       const day = shanghaiDayOf(reviewedAt!);
-      ctx.ledger.push({
-        shop_id: o.shopId,
-        type: 'income',
-        category: 'refund',
-        amount_fen: -amountFen!,
-        occurred_on: day,
-        note: `退款 订单 ${o.orderNo} ${o.customer.name}`,
-        order_id: o.id,
-        after_sale_id: id,
-        created_by: ctx.finance.id,
-        created_by_name: ctx.finance.name,
-        created_at: iso(reviewedAt!),
-      });
+      for (const c of channels)
+        ctx.ledger.push({
+          shop_id: o.shopId,
+          type: 'income',
+          category: 'refund',
+          amount_fen: -c.amountFen,
+          method: c.method,
+          occurred_on: day,
+          note: `退款 订单 ${o.orderNo} ${o.customer.name}（${PAYMENT_METHOD_LABELS[c.method]}）`,
+          order_id: o.id,
+          after_sale_id: id,
+          created_by: ctx.finance.id,
+          created_by_name: ctx.finance.name,
+          created_at: iso(reviewedAt!),
+        });
       const parts = splitByShares(
         -amountFen!,
         o.staffShares.map((s) => s.shareBp),
@@ -568,6 +576,7 @@ async function planAfterSales(
       customer_name: o.customer.name,
       type,
       amount_fen: amountFen,
+      refund_channels: channels,
       reason,
       images: [],
       status,

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { afterRefund } from '../../contract/refund';
+import { afterRefund, checkChannels, refundableByMethod, type RefundChannel } from '../../contract/refund';
 import { afterSaleApproveSchema, afterSaleRejectSchema, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
 import { performanceBatchApproveSchema, performanceRejectSchema, performanceReviewRefusal } from '../../contract/performanceRecord';
 import type { PerformanceBatchResult } from '../../contract/performanceRecord';
@@ -10,7 +10,7 @@ import {
   ledgerSummaryQuerySchema,
 } from '../../contract/ledgerEntry';
 import type { LedgerSummary } from '../../contract/ledgerEntry';
-import { conflict, input, query, refusalOf } from './engine/http';
+import { badField, conflict, input, query, refusalOf } from './engine/http';
 import { shanghaiDay } from './engine/listQuery';
 import { statusStep, type CallContext, type MockResource } from './engine/resource';
 import type { StoredRow } from './engine/store';
@@ -77,25 +77,44 @@ performanceRecords.route('get', '/summary', 'list', (ctx) => {
   return { count: rows.length, amountFen: sum(rows, (r) => r.amountFen), commissionFen: sum(rows, (r) => r.commissionFen) };
 });
 
-/** A refund approved, as the server executes it: the order's refund and state, a negative ledger line, negative performance. */
-function refund(a: AfterSale, ctx: CallContext): void {
+/**
+ * A refund approved, as the server executes it: the order's refund and state, a negative ledger line
+ * per channel, negative performance; answers the channels.
+ */
+function refund(a: AfterSale, named: RefundChannel[] | undefined, ctx: CallContext): AfterSale['refundChannels'] {
   const order = orders.table.find(a.orderId)!;
   const amount = a.amountFen ?? 0;
   const refunded = afterRefund(order, amount);
   if ('refusal' in refunded) throw conflict(refunded.refusal);
+  const earlier = ledger.table.rows.filter((e) => e.orderId === order.id && e.category === 'refund' && e.method !== null);
+  const checked = checkChannels(
+    refundableByMethod(
+      order.payments,
+      earlier.map((e) => ({ method: e.method!, amountFen: -e.amountFen })),
+    ),
+    amount,
+    named,
+  );
+  if ('refusal' in checked) throw badField('channels', checked.refusal);
   const now = new Date().toISOString();
   orders.table.update(order, refunded);
-  book(order, { category: 'refund', amountFen: -amount, note: a.reason, afterSaleId: a.id, createdBy: callerName(ctx) }, now);
+  for (const c of checked.channels)
+    book(
+      order,
+      { category: 'refund', amountFen: -c.amountFen, method: c.method, note: a.reason, afterSaleId: a.id, createdBy: callerName(ctx) },
+      now,
+    );
   shareOut(order, -amount, a.id, now);
+  return checked.channels;
 }
 
 statusStep(afterSales, 'approve', {
   from: ['pending'],
   refusal: (a) => afterSaleReviewRefusal(a.status),
   body: afterSaleApproveSchema,
-  set: (a, { note }, ctx) => {
-    if (a.type === 'refund') refund(a, ctx);
-    return { status: 'approved', reviewNote: note, ...reviewedBy(ctx) };
+  set: (a, { note, channels }, ctx) => {
+    const refundChannels = a.type === 'refund' ? refund(a, channels, ctx) : [];
+    return { status: 'approved', reviewNote: note, refundChannels, ...reviewedBy(ctx) };
   },
 });
 statusStep(afterSales, 'reject', {

@@ -84,6 +84,7 @@ export function seedFinanceDemo(): void {
       type: 'expense',
       category,
       amountFen,
+      method: 'cash',
       occurredOn: shanghaiDay(at),
       note,
       orderId: null,

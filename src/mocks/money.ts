@@ -141,7 +141,7 @@ export function shareOut(order: Order, amountFen: number, afterSaleId: number | 
   );
 }
 
-type SystemLine = Pick<LedgerEntry, 'category' | 'amountFen' | 'note' | 'afterSaleId' | 'createdBy'>;
+type SystemLine = Pick<LedgerEntry, 'category' | 'amountFen' | 'note' | 'afterSaleId' | 'createdBy'> & Partial<Pick<LedgerEntry, 'method'>>;
 
 /** A line the system writes in an order's shop's ledger: its service income or a refund. */
 export function book(order: Order, line: SystemLine, at: string): void {
@@ -154,6 +154,7 @@ export function book(order: Order, line: SystemLine, at: string): void {
     orderNo: order.orderNo,
     reversalOf: null,
     reversedBy: null,
+    method: null,
     ...line,
     ...stamped(at),
   });
@@ -211,6 +212,7 @@ export function requestAfterSale(order: Order, values: AfterSaleInput, requested
     orderNo,
     customerName,
     requestedBy,
+    refundChannels: [],
     reviewNote: '',
     ...UNREVIEWED,
     ...stamped(at),

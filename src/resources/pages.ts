@@ -26,6 +26,7 @@ export const PAGES: Readonly<Record<RouteName, LazyPage>> = {
   Review: lazy(() => import('../pages/finance/review')),
   AfterSales: lazy(() => import('../pages/finance/afterSales')),
   MemberCardFinance: lazy(() => import('../pages/finance/cards')),
+  DailyClose: lazy(() => import('../pages/finance/close')),
   Staff: lazy(() => import('../pages/staff')),
   Consumer: lazy(() => import('../pages/customer')),
   ConsumerDetail: lazy(() => import('../pages/customer/detail')),

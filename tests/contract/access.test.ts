@@ -29,6 +29,7 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
   ['/finance/review', [F, A]],
   ['/finance/after-sales', [F, A]],
   ['/finance/cards', [F, A]],
+  ['/finance/close', [M, F, A]],
   ['/shop/staff', [M]],
   ['/shop/consumer', [M]],
   ['/shop/consumer/:id', [M]],
@@ -130,18 +131,18 @@ describe('menuFor', () => {
       ['dashboard', ['/dashboard/workplace']],
       ['operation', ['/operation/events', '/operation/program', '/operation/cards']],
       ['business', ['/business/shop', '/business/account']],
-      ['finance', ['/finance/total', '/finance/review', '/finance/after-sales', '/finance/cards']],
+      ['finance', ['/finance/total', '/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close']],
     ],
     'shop-manager': [
       ['dashboard', ['/dashboard/workplace']],
       ['checkstand', ['/checkstand/cashier', '/checkstand/after-sale']],
       ['appointment', ['/appointment/new-customer', '/appointment/after-sale']],
-      ['finance', ['/finance/income']],
+      ['finance', ['/finance/income', '/finance/close']],
       ['shop', ['/shop/staff', '/shop/consumer']],
     ],
     'financial-staff': [
       ['dashboard', ['/dashboard/workplace']],
-      ['finance', ['/finance/review', '/finance/after-sales', '/finance/cards']],
+      ['finance', ['/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close']],
     ],
   };
 
@@ -174,7 +175,7 @@ describe('menuFor', () => {
 
   it('carries the server-menu shape of docs/console.md on each page', () => {
     const [finance] = menuFor('financial-staff').filter((g) => g.name === 'finance');
-    expect(finance.meta.roles.sort()).toEqual([A, F]);
+    expect(finance.meta.roles.sort()).toEqual([A, F, M]);
     expect(finance.children?.[0]).toEqual({
       path: '/finance/review',
       name: 'Review',

@@ -104,6 +104,19 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
     shopScoped: true,
     verbs: { list: [A, M, F], read: [A, M, F], create: [], update: [], delete: [], 'action:export': [A, F], 'action:summary': [A, F] },
   },
+  'daily-closes': {
+    shopScoped: true,
+    verbs: {
+      list: [A, M, F],
+      read: [A, M, F],
+      create: [],
+      update: [],
+      delete: [],
+      'action:submit': [M],
+      'action:confirm': [A, F],
+      'action:return': [A, F],
+    },
+  },
 };
 
 /** [resource, verb, role, allowed] for every cell of the table. */

@@ -130,6 +130,33 @@ describe('approving a refund executes it', () => {
     expect((await refundEntries(order.orderId)).map((e) => e.amount_fen)).toEqual([-30000]);
   });
 
+  it('adjusts each staff member as their sale record stands: pending and approved get a pending adjustment for review, rejected none', async () => {
+    const order = await paidOrder(t, { shopId: shopId(), payableFen: 90000, shares: threeWay() });
+    const [approvedRecord, pendingRecord, rejectedRecord] = order.recordIds;
+    expect((await call(finance, 'POST', `/performance-records/${approvedRecord}/approve`, {})).status).toBe(200);
+    expect((await call(finance, 'POST', `/performance-records/${rejectedRecord}/reject`, { reason: '分成有误' })).status).toBe(200);
+    const id = await afterSaleRequest(t, order, 'refund', 30000);
+    expect((await call(finance, 'POST', `/after-sales/${id}/approve`, {})).status).toBe(200);
+
+    const parts = splitByShares(-30000, [3334, 3333, 3333]);
+    const adjustments = await query<{ staff_id: number; amount_fen: number; status: string }>(
+      t,
+      'select staff_id, amount_fen, status from performance_records where after_sale_id = $1 order by id',
+      [id],
+    );
+    expect(adjustments).toEqual([
+      { staff_id: staff[0].id, amount_fen: parts[0], status: 'pending' },
+      { staff_id: staff[1].id, amount_fen: parts[1], status: 'pending' },
+    ]);
+    // The sale records themselves keep their amounts and decisions.
+    const sales = await query<{ id: number; amount_fen: number; status: string }>(
+      t,
+      'select id, amount_fen, status from performance_records where id = any($1) order by id',
+      [[approvedRecord, pendingRecord, rejectedRecord]],
+    );
+    expect(sales.map((r) => r.status)).toEqual(['approved', 'pending', 'rejected']);
+  });
+
   it('refuses a refund that no longer fits with 409 and keeps it pending, nothing written', async () => {
     const order = await paidOrder(t, { shopId: shopId(), payableFen: 8000, shares: threeWay() });
     const first = await afterSaleRequest(t, order, 'refund', 5000);

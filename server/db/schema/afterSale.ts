@@ -1,6 +1,7 @@
 import { pgTable, serial, varchar, integer, text, index, jsonb, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { AfterSaleStatus, AfterSaleType } from '../../../contract/afterSale';
+import type { PaymentMethod } from '../../../contract/order';
 import { instant, timestamps } from './columns';
 import { shops } from './shop';
 import { accounts } from './account';
@@ -27,6 +28,8 @@ export const afterSales = pgTable(
     amountFen: integer('amount_fen'),
     /** A card refund: the card the order sold, which the amount is taken from. */
     cardId: integer('card_id').references((): AnyPgColumn => memberCards.id, { onDelete: 'restrict' }),
+    /** Where an approved refund's money went, written by the approval. */
+    refundChannels: jsonb('refund_channels').$type<{ method: PaymentMethod; amountFen: number }[]>().notNull().default([]),
     reason: text('reason').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: varchar('status', { length: 20 }).$type<AfterSaleStatus>().notNull().default('pending'),

@@ -16,3 +16,4 @@ export * from './ledger';
 export * from './memberCard';
 export * from './report';
 export * from './changeCounter';
+export * from './dailyClose';

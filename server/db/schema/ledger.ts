@@ -1,6 +1,7 @@
 import { pgTable, bigserial, varchar, integer, index, date, bigint, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { LedgerCategory, LedgerType } from '../../../contract/ledgerEntry';
+import type { PaymentMethod } from '../../../contract/order';
 import { timestamps } from './columns';
 import { shops } from './shop';
 import { accounts } from './account';
@@ -21,6 +22,8 @@ export const ledgerEntries = pgTable(
     type: varchar('type', { length: 10 }).$type<LedgerType>().notNull(),
     category: varchar('category', { length: 20 }).$type<LedgerCategory>().notNull(),
     amountFen: integer('amount_fen').notNull(),
+    /** How the money moved (a hand entry, a refund's channel); null on service income, whose order names its methods. */
+    method: varchar('method', { length: 20 }).$type<PaymentMethod>(),
     /** The Shanghai day the money moved. */
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
@@ -35,9 +38,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_shop_day_idx').on(t.shopId, t.occurredOn, t.id),
     index('ledger_entries_day_idx').on(t.occurredOn),
     index('ledger_entries_order_idx').on(t.orderId),
-    // One entry per executed refund, and at most one reversal of any entry.
+    // One entry per channel of an executed refund, and at most one reversal of any entry.
     uniqueIndex('ledger_entries_after_sale_key')
-      .on(t.afterSaleId)
+      .on(t.afterSaleId, t.method)
       .where(sql`${t.afterSaleId} is not null and ${t.reversalOf} is null`),
     uniqueIndex('ledger_entries_reversal_key').on(t.reversalOf),
   ],

@@ -3,6 +3,7 @@ import type { AfterSaleStatus, AfterSaleType } from '../../../contract/afterSale
 import type { AppointmentStatus } from '../../../contract/appointment';
 import type { BannerStatus } from '../../../contract/banner';
 import type { CardPlanStatus } from '../../../contract/cardPlan';
+import type { DailyCloseStatus } from '../../../contract/dailyClose';
 import type { EntitlementStatus } from '../../../contract/entitlement';
 import type { LedgerType } from '../../../contract/ledgerEntry';
 import type { MemberCardStatus } from '../../../contract/memberCard';
@@ -30,6 +31,14 @@ export const REVIEW_STATUS_TONES: Record<PerformanceStatus | AfterSaleStatus, To
   approved: 'success',
   rejected: 'error',
   withdrawn: 'neutral',
+};
+
+/** A shop's day: open or returned waits on the shop, submitted on finance, confirmed is done. */
+export const DAILY_CLOSE_STATUS_TONES: Record<DailyCloseStatus, Tone> = {
+  open: 'neutral',
+  submitted: 'warning',
+  confirmed: 'success',
+  returned: 'error',
 };
 
 export const APPOINTMENT_STATUS_TONES: Record<AppointmentStatus, Tone> = {

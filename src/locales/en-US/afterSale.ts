@@ -14,6 +14,7 @@ const afterSale = {
   'afterSale.fields.reviewedBy': 'Reviewed by',
   'afterSale.fields.reviewNote': 'Review note',
   'afterSale.fields.rejectReason': 'Reject reason',
+  'afterSale.fields.refundChannels': 'Refund channels',
   'afterSale.fields.createdAt': 'Requested at',
   'afterSale.fields.reviewedAt': 'Reviewed at',
   'afterSale.options.type.refund': 'Refund',

@@ -4,6 +4,7 @@ const ledger = {
   'ledger.fields.type': 'Type',
   'ledger.fields.category': 'Category',
   'ledger.fields.amountFen': 'Amount',
+  'ledger.fields.method': 'Method',
   'ledger.fields.occurredOn': 'Date',
   'ledger.fields.note': 'Note',
   'ledger.fields.orderId': 'Order',

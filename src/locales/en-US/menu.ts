@@ -21,6 +21,7 @@ const menu = {
   'menu.finance.total': 'Performance ranking',
   'menu.finance.review': 'Performance review',
   'menu.finance.afterSales': 'After-sale review',
+  'menu.finance.close': 'Daily close',
   'menu.shop.staff': 'Staff',
   'menu.shop.consumer': 'Customers',
   'menu.shop.consumerDetail': 'Customer detail',

@@ -22,6 +22,7 @@ const menu = {
   'menu.finance.total': '业绩排行',
   'menu.finance.review': '业绩审核',
   'menu.finance.afterSales': '售后审核',
+  'menu.finance.close': '日结对账',
   'menu.shop.staff': '员工管理',
   'menu.shop.consumer': '客户管理',
   'menu.shop.consumerDetail': '客户详情',

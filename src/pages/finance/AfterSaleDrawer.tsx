@@ -8,15 +8,18 @@ import { formatFen } from '../../components/money';
 import { imageSrc } from '../../components/upload';
 import { Allowed } from '../../components/listPage';
 import { OrderCard } from './OrderCard';
+import { optionKey } from '../../components/crud';
 import { ReasonDialog } from './ReasonDialog';
 import { ReviewStatusTag } from './ReviewStatusTag';
+import { RefundChannels, type Channel } from './RefundChannels';
 import { useFinanceCall } from './useFinanceCall';
 
 const MAX_NOTE = 200;
 
 /** The decision's fields that are filled in, as label field and text (antd would draw an empty one as a blank row). */
-function reviewed(a: AfterSale): [string, string][] {
+function reviewed(a: AfterSale, methodLabel: (m: string) => string): [string, string][] {
   const fields: [string, string][] = [
+    ['refundChannels', a.refundChannels.map((c) => `${methodLabel(c.method)} ${formatFen(c.amountFen)}`).join('、')],
     ['reviewedBy', a.reviewedBy],
     ['reviewedAt', formatDateTime(a.reviewedAt)],
     ['reviewNote', a.reviewNote],
@@ -37,6 +40,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
   const [note, setNote] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);
+  const [channels, setChannels] = useState<Channel[]>([]);
   const { result: afterSale } = useOne<AfterSale>({ resource: 'after-sales', id: id ?? undefined, queryOptions: { enabled: id !== null } });
   const shown = afterSale && afterSale.id === id ? afterSale : undefined;
 
@@ -47,7 +51,8 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
   const approve = async (a: AfterSale) => {
     setApproving(true);
     try {
-      await call('after-sales', `${a.id}/approve`, { note: note.trim() }, () => t('finance.afterSale.approved', { orderNo: a.orderNo }));
+      const body = { note: note.trim(), ...(a.type === 'refund' && { channels }) };
+      await call('after-sales', `${a.id}/approve`, body, () => t('finance.afterSale.approved', { orderNo: a.orderNo }));
       setNote('');
     } catch {
       // http.ts has shown why (the order is refunded already, say).
@@ -91,7 +96,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                 </Image.PreviewGroup>
               )}
             </Descriptions.Item>
-            {reviewed(shown).map(([field, value]) => (
+            {reviewed(shown, (m) => t(optionKey('order', 'method', m))).map(([field, value]) => (
               <Descriptions.Item key={field} label={f(field)} span={field === 'reviewedBy' || field === 'reviewedAt' ? 1 : 2}>
                 {value}
               </Descriptions.Item>
@@ -109,6 +114,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                   message={t('finance.afterSale.refundWarning', { amount: formatFen(shown.amountFen) })}
                 />
               )}
+              {shown.type === 'refund' && <RefundChannels request={shown} value={channels} onChange={setChannels} />}
               <Input.TextArea
                 rows={2}
                 value={note}

@@ -8,13 +8,14 @@ import {
   type LedgerEntryInput,
   type LedgerType,
 } from '../../../contract/ledgerEntry';
+import { PAYMENT_METHODS } from '../../../contract/order';
 import { dayItemProps, optionKey, shanghaiToday } from '../../components/crud';
 import { MoneyInput } from '../../components/money';
 import { useFinanceCall } from './useFinanceCall';
 
 /**
  * A manager's hand entry: an expense (rent, salaries, materials...) or other income, in yuan, on a
- * day. Only the categories a person may enter are offered; service income and refunds are the
+ * day, and how it was paid (cash counts in the drawer at the daily close). Only the categories a person may enter are offered; service income and refunds are the
  * system's.
  */
 export function LedgerEntryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -55,7 +56,7 @@ export function LedgerEntryDialog({ open, onClose }: { open: boolean; onClose: (
         name="ledgerEntry"
         layout="vertical"
         preserve={false}
-        initialValues={{ type: 'expense', occurredOn: shanghaiToday() }}
+        initialValues={{ type: 'expense', method: 'cash', occurredOn: shanghaiToday() }}
         onFinish={(v) => void submit(v)}
         onValuesChange={(changed: Partial<LedgerEntryInput>) => {
           // The other type's categories do not apply.
@@ -80,6 +81,9 @@ export function LedgerEntryDialog({ open, onClose }: { open: boolean; onClose: (
           ]}
         >
           <MoneyInput placeholder="0.00" />
+        </Form.Item>
+        <Form.Item name="method" label={f('method')} rules={[{ required: true }]} extra={t('finance.income.method.hint')}>
+          <Select options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(optionKey('order', 'method', v)) }))} />
         </Form.Item>
         <Form.Item name="occurredOn" label={f('occurredOn')} rules={[{ required: true }]} {...dayItemProps}>
           <DatePicker style={{ width: '100%' }} allowClear={false} />

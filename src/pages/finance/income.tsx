@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Select, Space, Tag, Typography } from 'antd';
 import { getDefaultFilter } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '../../../contract/order';
 import {
   LEDGER_CATEGORIES,
   LEDGER_TYPES,
@@ -107,6 +108,11 @@ export default function IncomePage() {
             ),
         },
         { field: 'category', width: 110, render: (category: LedgerCategory) => t(optionKey('ledger', 'category', category)) },
+        {
+          field: 'method',
+          width: 80,
+          render: (method: PaymentMethod | null) => (method ? t(optionKey('order', 'method', method)) : '-'),
+        },
         {
           field: 'amountFen',
           sortable: true,

@@ -16,9 +16,9 @@ export function useFinanceCall() {
   const queryClient = useQueryClient();
   return async <T = unknown>(resource: ResourceName, path: string, body: unknown, done?: (data: T) => string): Promise<T> => {
     const data = await api.post<T>(`${API.resourceBase}/${resource}${path && `/${path}`}`, body);
-    // Approving a refund also changes the order, the ledger and the performance records.
+    // Approving a refund also changes the order, the ledger, the performance records and the day's close.
     await Promise.all([
-      ...(['orders', 'after-sales', 'performance-records', 'ledger'] as const).map((r) =>
+      ...(['orders', 'after-sales', 'performance-records', 'ledger', 'daily-closes'] as const).map((r) =>
         invalidate({ resource: r, invalidates: ['resourceAll'] }),
       ),
       queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] }),

@@ -7,6 +7,7 @@ import { iconFor } from '../../resources/icons';
 import { useCurrentUser } from '../../stores/currentUser';
 import { dayPart, fullDate } from './greeting';
 import RoleFigures from './RoleFigures';
+import { OverdueCloses } from './OverdueCloses';
 import './workplace.css';
 import { ROLE_TONES, StatusTag } from '../../components/statusTag';
 
@@ -54,6 +55,7 @@ export default function WorkplacePage() {
         </div>
       </Card>
       <RoleFigures role={user.role} />
+      {(user.role === 'shop-manager' || user.role === 'financial-staff') && <OverdueCloses />}
       {pages.length > 0 && (
         <Card title={t('workplace.shortcuts')}>
           <div className="workplace-shortcuts">

@@ -64,6 +64,7 @@ function request(order: Order, values: Partial<AfterSale>): AfterSale {
     type: 'refund',
     amountFen: 10_000,
     cardId: null,
+    refundChannels: [],
     reason: '客户不满意',
     images: [],
     status: 'pending',

@@ -36,10 +36,12 @@ describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOU
     expect(d.getByText('没有其他退款申请')).toBeTruthy();
     expect(d.getByText(`通过后将立即退款 ${formatFen(refund.amountFen)}，并冲减门店收入与相关员工业绩`)).toBeTruthy();
 
+    // The channel proposed is the order's one method, the whole amount.
+    await waitFor(() => expect(d.getByLabelText('退回支付宝的金额')).toHaveProperty('value', (refund.amountFen! / 100).toFixed(2)));
     await user.type(d.getByLabelText('审核备注'), '已与客户确认');
     await user.click(d.getByRole('button', { name: /通\s*过/ }));
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(posted).toEqual([{ note: '已与客户确认' }]));
+    await waitFor(() => expect(posted).toEqual([{ note: '已与客户确认', channels: [{ method: 'alipay', amountFen: refund.amountFen }] }]));
     expect(await screen.findByText(`已通过订单 ${order.orderNo} 的售后申请`)).toBeTruthy();
 
     // What the refund did: the order, the shop's book and the staff's performance.

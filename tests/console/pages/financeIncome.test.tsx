@@ -55,7 +55,14 @@ describe('income and expense (/finance/income)', { timeout: PAGE_TEST_TIMEOUT },
     await user.type(form.getByLabelText('备注'), '十一月房租');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ type: 'expense', category: 'rent', amountFen: 350050, occurredOn: shanghaiToday(), note: '十一月房租' });
+    expect(posted[0]).toEqual({
+      type: 'expense',
+      category: 'rent',
+      amountFen: 350050,
+      method: 'cash',
+      occurredOn: shanghaiToday(),
+      note: '十一月房租',
+    });
     expect(await row('十一月房租')).toBeTruthy();
     expect(total('expense')).toBeGreaterThanOrEqual(350050);
     await expectSums();
@@ -85,7 +92,15 @@ describe('income and expense (/finance/income)', { timeout: PAGE_TEST_TIMEOUT },
 
   it('shows a refund as its own kind 退款, and says why a row has no reverse button', async () => {
     const now = new Date().toISOString();
-    const entry = { shopId: 1, shopName: '', type: 'income' as const, occurredOn: shanghaiToday(), createdAt: now, updatedAt: now };
+    const entry = {
+      shopId: 1,
+      shopName: '',
+      type: 'income' as const,
+      method: null,
+      occurredOn: shanghaiToday(),
+      createdAt: now,
+      updatedAt: now,
+    };
     ledger.table.add({
       ...entry,
       category: 'service',

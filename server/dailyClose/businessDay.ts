@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { conflict } from '../http/errors';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
+
+/**
+ * The advisory lock class of a shop's days: every money movement of a shop holds it shared for its
+ * transaction, a submit holds it exclusively, so a payment either lands before the close's figures
+ * are taken (and is in them) or after the day is fixed (and goes to the next open day).
+ */
+const CLOSE_LOCK_CLASS = 27_001;
+
+// Its own statement: a lock inside a join may be skipped by the plan when the other side has no rows.
+async function holdShared(tx: DbOrTx, shopId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLOSE_LOCK_CLASS}, ${shopId})`);
+}
+
+/** The calendar day after a day (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The business day money moved `now` belongs to: its Shanghai day, unless that day's close is
+ * submitted or confirmed, then the first open day after it. Takes the shop's lock shared, in the
+ * caller's transaction, so a submit of the same shop waits for it (or it for the submit).
+ */
+export async function moneyDay(tx: DbOrTx, shopId: number, now = Date.now()): Promise<string> {
+  const today = shanghaiDayOf(now);
+  await holdShared(tx, shopId);
+  const fixed = await tx.execute<{ day: string }>(
+    sql`select day::text as day from daily_closes
+      where shop_id = ${shopId} and day >= ${today} and status in ('submitted', 'confirmed') order by day`,
+  );
+  let day = today;
+  for (const row of fixed.rows) if (row.day === day) day = nextDay(day);
+  return day;
+}
+
+/**
+ * A hand entry's chosen day must still be open: a submitted or confirmed day is fixed, its correction
+ * is an entry dated on an open day (409 otherwise). Holds the shop's lock shared, as moneyDay does.
+ */
+export async function refuseFixedDay(tx: DbOrTx, shopId: number, day: string): Promise<void> {
+  await holdShared(tx, shopId);
+  const fixed = await tx.execute<{ status: string }>(
+    sql`select status from daily_closes where shop_id = ${shopId} and day = ${day} and status in ('submitted', 'confirmed')`,
+  );
+  if (fixed.rows.length) throw conflict(`${day} 已日结，不能再记账；更正请记在未日结的日期`);
+}
+
+/** The shop's days held still while a close is submitted: waits for its money movements in progress. */
+export async function lockShopDays(tx: DbOrTx, shopId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK_CLASS}, ${shopId})`);
+}

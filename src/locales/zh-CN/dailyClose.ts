@@ -1,0 +1,45 @@
+import { DAILY_CLOSE_FIELD_LABELS, DAILY_CLOSE_STATUS_LABELS } from '../../../contract/dailyClose';
+import { fieldTexts, optionTexts } from '../contractTexts';
+
+/** A shop's daily close (/finance/close). Field labels come from contract/dailyClose.ts. */
+const dailyClose = {
+  ...fieldTexts('dailyClose', DAILY_CLOSE_FIELD_LABELS),
+  ...optionTexts('dailyClose', 'status', DAILY_CLOSE_STATUS_LABELS),
+  'dailyClose.fields.shopName': '门店',
+  'dailyClose.search.placeholder': '搜索',
+  'finance.close.title': '日结 {{day}}',
+  'finance.close.today': '今日日结',
+  'finance.close.open': '查看',
+  'finance.close.takings': '各方式实收',
+  'finance.close.byOrder': '按订单收款',
+  'finance.close.off': '差 {{amount}}',
+  'finance.close.over': '长款 {{amount}}',
+  'finance.close.short': '短款 {{amount}}',
+  'finance.close.noDifference': '无差异',
+  'finance.close.drill.ledger': '在收支明细中查看',
+  'finance.close.drill.afterSales': '查看售后退款',
+  'finance.close.countedRequired': '请输入实点现金',
+  'finance.close.floatRequired': '请输入留存备用金',
+  'finance.close.statementOf': '{{method}}对账单金额',
+  'finance.close.optional': '选填',
+  'finance.close.reasonHint': '有长款、短款或对账单不符时必填',
+  'finance.close.floatHint': '从实点现金中留在钱箱的金额，作为下一营业日的期初备用金',
+  'finance.close.submit': '提交日结',
+  'finance.close.submitConfirm': '提交 {{day}} 的日结（实点现金 {{amount}}）？提交后当日账目不再变动。',
+  'finance.close.submitted': '{{day}} 日结已提交',
+  'finance.close.confirm': '确认日结',
+  'finance.close.confirmOne': '确认 {{shop}} {{day}} 的日结？',
+  'finance.close.confirmed': '{{day}} 日结已确认',
+  'finance.close.confirmMany': '确认所选 {{count}} 个日结？',
+  'finance.close.batchConfirm': '批量确认（{{count}}）',
+  'finance.close.return': '退回',
+  'finance.close.returnTitle': '退回 {{shop}} {{day}} 的日结',
+  'finance.close.returned': '{{day}} 日结已退回',
+  'finance.close.returnedBecause': '财务已退回：{{reason}}。请更正后重新提交。',
+  'finance.close.filter.difference': '差异',
+  'finance.close.filter.differenceOnly': '仅看有差异',
+  'workplace.overdueCloses': '逾期未日结',
+  'workplace.overdueCloses.count': '共 {{count}} 个营业日未提交日结',
+};
+
+export default dailyClose;

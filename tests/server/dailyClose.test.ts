@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
+import { query } from './support/authCalls';
+import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
+import { poster } from './support/checkout';
+import { API } from '../../contract/api';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/order';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
+import type { CloseMethodLine } from '../../contract/dailyClose';
+
+let t: TestContext;
+let call: ReturnType<typeof rest>;
+let finance: string;
+let admin: string;
+let manager: string;
+let shopId: number;
+let artist: number;
+let program: { id: number; priceFen: number };
+
+const DAY_MS = 86_400_000;
+const today = () => shanghaiDayOf(Date.now());
+const daysAgo = (n: number) => shanghaiDayOf(Date.now() - n * DAY_MS);
+const tomorrow = () => shanghaiDayOf(Date.now() + DAY_MS);
+const close = (day: string, what = '') => `/daily-closes/${shopId}/${day}${what}`;
+
+/** A shop of its own (the demo shops have money on every day), managed by MANAGER_1 and current in that session. */
+beforeAll(async () => {
+  ({
+    t,
+    call,
+    tokens: [finance, admin, manager],
+  } = await openTestContext([FINANCE, ADMIN, MANAGER_1]));
+  [{ id: shopId }] = await query<{ id: number }>(
+    t,
+    `insert into shops (name, region_code, address, phone, open_time, close_time, status)
+     values ('日结测试店', '310104', '日结路 1 号', '021-60000001', '00:00', '23:59', 'open') returning id`,
+  );
+  [{ id: artist }] = await query<{ id: number }>(
+    t,
+    `insert into staff (shop_id, name, phone, job, level, hired_at, status, commission_rate_bp)
+     values ($1, '日结美容师', '17700009901', 'beautician', '', '2025-01-01', 'active', 1000) returning id`,
+    [shopId],
+  );
+  [program] = await query<{ id: number; priceFen: number }>(
+    t,
+    `select id, price_fen as "priceFen" from programs where status = 'on' and price_fen >= 100000 order by id limit 1`,
+  );
+  await query(t, `insert into account_grants (account_id, role, shop_id) values ($1, 'shop-manager', $2)`, [
+    t.demo.accountIds[MANAGER_1],
+    shopId,
+  ]);
+  const switched = await poster(t)(manager, API.roleShopChange.slice(API.resourceBase.length), { role: 'shop-manager', shopID: shopId });
+  expect(switched.body.code).toBe(0);
+});
+afterAll(async () => t?.close());
+
+/** A walk-in order of `payableFen` (the program's price less a line discount), paid by `payments`. */
+async function paidOrder(payments: { method: PaymentMethod; amountFen: number }[]): Promise<number> {
+  const payableFen = payments.reduce((s, p) => s + p.amountFen, 0);
+  const made = await call(manager, 'POST', '/orders', {
+    lines: [{ programId: program.id, quantity: 1, discountFen: program.priceFen - payableFen }],
+    staffShares: [{ staffId: artist, shareBp: 10_000 }],
+  });
+  expect(made.body, JSON.stringify(made.body)).toMatchObject({ code: 0, data: { payableFen } });
+  const paid = await call(manager, 'POST', `/orders/${made.body.data.id}/pay`, { payments });
+  expect(paid.body, JSON.stringify(paid.body)).toMatchObject({ code: 0 });
+  return made.body.data.id;
+}
+
+async function refundRequest(orderId: number, amountFen: number): Promise<number> {
+  const r = await call(manager, 'POST', '/after-sales', { orderId, type: 'refund', amountFen, reason: '客户不满意' });
+  expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
+  return r.body.data.id;
+}
+
+/** Every method's line, zero unless given. */
+const lines = (given: Partial<Record<PaymentMethod, Partial<CloseMethodLine>>>): CloseMethodLine[] =>
+  PAYMENT_METHODS.map((method) => ({ method, inFen: 0, refundFen: 0, expenseFen: 0, statementFen: null, ...given[method] }));
+
+describe('a worked day of one shop', () => {
+  let orderCash: number;
+  let orderSplit: number;
+
+  it('yesterday: an empty day closed with ¥200 put in the drawer as the float, confirmed by finance', async () => {
+    const day = daysAgo(1);
+    const noReason = await call(manager, 'POST', close(day, '/submit'), { countedCashFen: 20_000, floatFen: 20_000 });
+    expect([noReason.status, invalidFields(noReason)]).toEqual([400, ['reason']]);
+    expect(noReason.body.msg).toContain('长款');
+    const r = await call(manager, 'POST', close(day, '/submit'), { countedCashFen: 20_000, floatFen: 20_000, reason: '放入备用金' });
+    expect(r.body.data).toMatchObject({ status: 'submitted', expectedCashFen: 0, differenceFen: 20_000, hasDifference: true });
+    expect((await call(finance, 'POST', close(day, '/confirm'), {})).body.data).toMatchObject({
+      status: 'confirmed',
+      confirmedBy: expect.any(String),
+    });
+  });
+
+  it('today: three methods, a split refund, a cash expense and rent by bank card add up to the fen', async () => {
+    orderCash = await paidOrder([{ method: 'cash', amountFen: 30_000 }]);
+    orderSplit = await paidOrder([
+      { method: 'wechat', amountFen: 20_000 },
+      { method: 'alipay', amountFen: 30_000 },
+    ]);
+    await paidOrder([{ method: 'card', amountFen: 80_000 }]);
+
+    // ¥400 of the split order back: ¥200 to WeChat, ¥200 to Alipay.
+    const refund = await refundRequest(orderSplit, 40_000);
+    const unnamed = await call(finance, 'POST', `/after-sales/${refund}/approve`, {});
+    expect([unnamed.status, invalidFields(unnamed)]).toEqual([400, ['channels']]);
+    expect(unnamed.body.msg).toContain('退款渠道');
+    const approved = await call(finance, 'POST', `/after-sales/${refund}/approve`, {
+      channels: [
+        { method: 'wechat', amountFen: 20_000 },
+        { method: 'alipay', amountFen: 20_000 },
+      ],
+    });
+    expect(approved.body.data.refundChannels).toEqual([
+      { method: 'wechat', amountFen: 20_000 },
+      { method: 'alipay', amountFen: 20_000 },
+    ]);
+    const entries = await query<{ method: string; amount_fen: number; occurred_on: string }>(
+      t,
+      `select method, amount_fen, occurred_on::text from ledger_entries where after_sale_id = $1 order by amount_fen, method`,
+      [refund],
+    );
+    expect(entries).toEqual([
+      { method: 'alipay', amount_fen: -20_000, occurred_on: today() },
+      { method: 'wechat', amount_fen: -20_000, occurred_on: today() },
+    ]);
+
+    const expense = { type: 'expense', category: 'materials', amountFen: 5_000, occurredOn: today(), note: '一次性耗材' };
+    expect((await call(manager, 'POST', '/ledger', expense)).body.data).toMatchObject({ method: 'cash' });
+    const rent = { type: 'expense', category: 'rent', amountFen: 100_000, occurredOn: today(), method: 'card', note: '房租' };
+    expect((await call(manager, 'POST', '/ledger', rent)).body.data).toMatchObject({ method: 'card' });
+    // Card sales (stored value sold) come with the member-card module; this server has none, so 0.
+
+    const r = await call(manager, 'GET', close(today()));
+    expect(r.body.data).toMatchObject({
+      shopId,
+      day: today(),
+      status: 'open',
+      byMethod: lines({
+        cash: { inFen: 30_000, expenseFen: 5_000 },
+        wechat: { inFen: 20_000, refundFen: 20_000 },
+        alipay: { inFen: 30_000, refundFen: 20_000 },
+        card: { inFen: 80_000, expenseFen: 100_000 },
+      }),
+      cardSalesFen: 0,
+      cashExpenseFen: 5_000,
+      openingFloatFen: 20_000,
+      // 200 float + 300 cash in − 0 cash refunds − 50 cash expense.
+      expectedCashFen: 45_000,
+      countedCashFen: null,
+    });
+  });
+
+  it('refuses a refund through a method that did not pay, or more than a method has left', async () => {
+    const wrongMethod = await refundRequest(orderCash, 10_000);
+    const r = await call(finance, 'POST', `/after-sales/${wrongMethod}/approve`, { channels: [{ method: 'wechat', amountFen: 10_000 }] });
+    expect([r.status, invalidFields(r)]).toEqual([400, ['channels']]);
+    expect(r.body.msg).toContain('退款渠道微信不是该订单的收款方式');
+    const tooMuch = await refundRequest(orderSplit, 5_000);
+    const over = await call(finance, 'POST', `/after-sales/${tooMuch}/approve`, { channels: [{ method: 'wechat', amountFen: 5_000 }] });
+    expect([over.status, invalidFields(over)]).toEqual([400, ['channels']]);
+    const short = await call(finance, 'POST', `/after-sales/${tooMuch}/approve`, { channels: [{ method: 'alipay', amountFen: 4_000 }] });
+    expect([short.status, short.body.msg]).toEqual([400, expect.stringContaining('须等于退款金额')]);
+    const toCard = await call(finance, 'POST', `/after-sales/${tooMuch}/approve`, {
+      channels: [{ method: 'alipay', amountFen: 5_000, cardId: 1 }],
+    });
+    expect([toCard.status, invalidFields(toCard)]).toEqual([400, ['channels']]);
+    // Nothing was refunded by the refusals: both requests wait, the day is as it was.
+    const [{ n }] = await query<{ n: number }>(t, `select count(*)::int as n from after_sales where id = any($1) and status = 'pending'`, [
+      [wrongMethod, tooMuch],
+    ]);
+    expect(n).toBe(2);
+    expect((await call(manager, 'GET', close(today()))).body.data.expectedCashFen).toBe(45_000);
+    for (const id of [wrongMethod, tooMuch]) await call(manager, 'POST', `/after-sales/${id}/withdraw`, {});
+  });
+
+  it('submits with ¥10 short and a reason; the statements that agree make no difference of their own', async () => {
+    const body = {
+      countedCashFen: 44_000,
+      floatFen: 30_000,
+      statements: [
+        { method: 'wechat', amountFen: 0 },
+        { method: 'alipay', amountFen: 10_000 },
+        { method: 'card', amountFen: 80_000 },
+      ],
+    };
+    const noReason = await call(manager, 'POST', close(today(), '/submit'), body);
+    expect([noReason.status, invalidFields(noReason), noReason.body.msg]).toEqual([400, ['reason'], expect.stringContaining('短款')]);
+    const r = await call(manager, 'POST', close(today(), '/submit'), { ...body, reason: '找零多找了 10 元' });
+    expect(r.body.data).toMatchObject({
+      status: 'submitted',
+      expectedCashFen: 45_000,
+      countedCashFen: 44_000,
+      differenceFen: -1_000,
+      hasDifference: true,
+      floatFen: 30_000,
+      reason: '找零多找了 10 元',
+      byMethod: lines({
+        cash: { inFen: 30_000, expenseFen: 5_000 },
+        wechat: { inFen: 20_000, refundFen: 20_000, statementFen: 0 },
+        alipay: { inFen: 30_000, refundFen: 20_000, statementFen: 10_000 },
+        card: { inFen: 80_000, expenseFen: 100_000, statementFen: 80_000 },
+      }),
+    });
+    const again = await call(manager, 'POST', close(today(), '/submit'), { ...body, reason: '再交一次' });
+    expect([again.status, again.body.code]).toEqual([409, 40900]);
+    const audits = await query(t, `select 1 from audit_logs where entity = 'daily-close' and entity_id = $1 and action = 'submit'`, [
+      String(r.body.data.id),
+    ]);
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a payment after the submit belongs to the next day and leaves the submitted day as it was; so does a refund', async () => {
+    const late = await paidOrder([{ method: 'cash', amountFen: 10_000 }]);
+    const [entry] = await query<{ occurred_on: string }>(
+      t,
+      `select occurred_on::text from ledger_entries where order_id = $1 and category = 'service'`,
+      [late],
+    );
+    expect(entry.occurred_on).toBe(tomorrow());
+    const refund = await refundRequest(late, 2_000);
+    expect((await call(finance, 'POST', `/after-sales/${refund}/approve`, {})).body.data.refundChannels).toEqual([
+      { method: 'cash', amountFen: 2_000 },
+    ]);
+    expect((await call(manager, 'GET', close(today()))).body.data).toMatchObject({ status: 'submitted', expectedCashFen: 45_000 });
+    expect((await call(manager, 'GET', close(tomorrow()))).body.data).toMatchObject({
+      status: 'open',
+      openingFloatFen: 30_000,
+      byMethod: lines({ cash: { inFen: 10_000, refundFen: 2_000 } }),
+      // 300 float + 100 in − 20 refunded.
+      expectedCashFen: 38_000,
+    });
+    // A hand entry on the fixed day is refused: its correction goes on an open day.
+    const onFixed = await call(manager, 'POST', '/ledger', { type: 'expense', category: 'other', amountFen: 100, occurredOn: today() });
+    expect([onFixed.status, onFixed.body.code]).toEqual([409, 40900]);
+  });
+
+  it('finance returns it with a reason, the manager corrects and submits again, finance confirms; the list and the export show it', async () => {
+    const returned = await call(finance, 'POST', close(today(), '/return'), { reason: '请核对现金差异' });
+    expect(returned.body.data).toMatchObject({ status: 'returned', returnReason: '请核对现金差异' });
+    const reopened = await call(manager, 'GET', close(today()));
+    expect(reopened.body.data).toMatchObject({ status: 'returned', countedCashFen: 44_000, expectedCashFen: 45_000 });
+    const resubmit = await call(manager, 'POST', close(today(), '/submit'), { countedCashFen: 45_000, floatFen: 30_000 });
+    expect(resubmit.body.data).toMatchObject({ status: 'submitted', differenceFen: 0, hasDifference: false });
+    expect((await call(admin, 'POST', close(today(), '/confirm'), {})).body.data.status).toBe('confirmed');
+    const decidedAgain = await call(finance, 'POST', close(today(), '/return'), { reason: '晚了' });
+    expect([decidedAgain.status, decidedAgain.body.code]).toEqual([409, 40900]);
+
+    const list = await call(finance, 'GET', `/daily-closes?shopId=${shopId}&day_gte=${daysAgo(1)}&day_lte=${today()}&status=confirmed`);
+    expect(list.total).toBe(2);
+    expect(list.body.data.map((c: { day: string }) => c.day)).toEqual([today(), daysAgo(1)]);
+    const differing = await call(finance, 'GET', `/daily-closes?shopId=${shopId}&hasDifference=true`);
+    expect(differing.body.data.map((c: { day: string }) => c.day)).toEqual([daysAgo(1)]);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${API.resourceBase}/daily-closes/export?shopId=${shopId}`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
+describe('who may close and decide', () => {
+  it('a manager reads and closes only the current shop; finance may not submit; a manager may not confirm', async () => {
+    const other = t.demo.shopIds[2];
+    expect((await call(manager, 'GET', `/daily-closes/${other}/${today()}`)).status).toBe(404);
+    expect((await call(manager, 'POST', `/daily-closes/${other}/${daysAgo(3)}/submit`, { countedCashFen: 0, floatFen: 0 })).status).toBe(
+      404,
+    );
+    expect((await call(finance, 'POST', close(daysAgo(3), '/submit'), { countedCashFen: 0, floatFen: 0 })).status).toBe(403);
+    expect((await call(manager, 'POST', close(daysAgo(1), '/confirm'), {})).status).toBe(403);
+    expect((await call(finance, 'GET', `/daily-closes/${other}/${today()}`)).body.data.shopId).toBe(other);
+    const future = await call(manager, 'POST', close(shanghaiDayOf(Date.now() + 2 * DAY_MS), '/submit'), {
+      countedCashFen: 0,
+      floatFen: 0,
+    });
+    expect([future.status, invalidFields(future)]).toEqual([400, ['day']]);
+  });
+
+  it('two submits of one day at once: one result and one 409; then two confirms at once: the same', async () => {
+    const day = daysAgo(3);
+    const body = { countedCashFen: 0, floatFen: 0 };
+    const submits = await Promise.all([0, 1].map(() => call(manager, 'POST', close(day, '/submit'), body)));
+    expect(submits.map((r) => r.status).sort()).toEqual([200, 409]);
+    const confirms = await Promise.all([finance, admin].map((token) => call(token, 'POST', close(day, '/confirm'), {})));
+    expect(confirms.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [{ n }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int as n from audit_logs where entity = 'daily-close' and action = 'confirm'
+      and entity_id = (select id::text from daily_closes where shop_id = $1 and day = $2)`,
+      [shopId, day],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('Workplace lists a past day with money and no submitted close as overdue', async () => {
+    await query(
+      t,
+      `insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note) values ($1, 'expense', 'other', 100, 'cash', $2, '补记')`,
+      [shopId, daysAgo(2)],
+    );
+    const mine = await call(manager, 'GET', '/daily-closes/overdue');
+    expect(mine.body.data.days).toEqual([{ shopId, shopName: '日结测试店', day: daysAgo(2) }]);
+    const all = await call(finance, 'GET', '/daily-closes/overdue');
+    expect(all.body.data.days).toContainEqual({ shopId, shopName: '日结测试店', day: daysAgo(2) });
+    expect(all.body.data.days.some((d: { shopId: number; day: string }) => d.shopId === shopId && d.day === daysAgo(1))).toBe(false);
+  });
+});
