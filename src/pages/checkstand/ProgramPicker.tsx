@@ -58,12 +58,9 @@ export function ProgramPicker({
       ) : (
         <div className="checkstand-programs">
           {shown.map((p) => (
-            <Button
-              key={p.id}
-              className="checkstand-program"
-              onClick={() => onAdd(p)}
-              aria-label={t('checkstand.program.add', { name: p.name })}
-            >
+            <Button key={p.id} className="checkstand-program" onClick={() => onAdd(p)}>
+              {/* The name read out starts with what the button does and holds all it shows. */}
+              <span className="visually-hidden">{t('checkstand.program.add')} </span>
               <span className="checkstand-program-name">{p.name}</span>
               <Typography.Text type={vip ? 'warning' : 'secondary'} className="checkstand-program-price">
                 {formatFen(unitPrice(p, vip))}
