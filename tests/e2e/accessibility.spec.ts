@@ -55,7 +55,7 @@ async function settled(page: Page): Promise<void> {
   await popupsSettled(page);
 }
 
-function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+function useTheme(page: Page, theme: 'light' | 'dark'): Promise<unknown> {
   return page.addInitScript(
     ([key, value]) => {
       const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
