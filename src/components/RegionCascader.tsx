@@ -15,17 +15,28 @@ export interface RegionCascaderProps {
   placeholder?: string;
   style?: CSSProperties;
   id?: string;
+  /** The name a filter without a label is read by. */
+  'aria-label'?: string;
 }
 
 /**
  * Province / city / county picker whose value is the six-digit code; the path shown is derived from
  * the code (docs/console.md), so the form and the API hold just the code.
  */
-export default function RegionCascader({ value, onChange, anyLevel, placeholder, style, id }: RegionCascaderProps) {
+export default function RegionCascader({
+  value,
+  onChange,
+  anyLevel,
+  placeholder,
+  style,
+  id,
+  'aria-label': ariaLabel,
+}: RegionCascaderProps) {
   const path = useMemo(() => (value ? regionPath(value) : undefined), [value]);
   return (
     <Cascader<RegionOption>
       id={id}
+      aria-label={ariaLabel}
       options={regionOptions()}
       value={path}
       onChange={(codes) => onChange?.(codes?.length ? String(codes[codes.length - 1]) : undefined)}

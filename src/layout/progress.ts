@@ -2,8 +2,14 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import './progress.css';
 
-// The progress bar of every route change. trickleRate exists in nprogress 0.2 but is missing from its type definitions.
+/**
+ * The progress bar of every route change. trickleRate exists in nprogress 0.2 but is missing from its
+ * type definitions. The template is nprogress's own without its made-up roles ("bar", "spinner"), which
+ * are no ARIA roles, so the bar is found by its class; it is decoration (the page itself says when it is loading).
+ */
 const settings: Parameters<typeof NProgress.configure>[0] & { trickleRate: number } = {
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
   minimum: 0.08,
   speed: 200,
   trickleRate: 0.02,

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Button, Card, Form, Grid, Input, Space, Table } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Card, Form, Grid, Input, Space, Table, type GetRef } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import { PlusOutlined } from '@ant-design/icons';
@@ -234,6 +234,12 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
   // Once, after useTable has put the URL's raw texts into the form: the values as the fields hold them.
   type FieldValues = Parameters<NonNullable<typeof form>['setFieldsValue']>[0];
   useEffect(() => form?.setFieldsValue(restored as FieldValues), [form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const table = useRef<GetRef<typeof Table>>(null);
+  // antd's hidden row that measures the columns copies their titles, the select-all checkbox among them:
+  // a focusable box no one sees. inert takes it out of the tab order; rc-table offers no prop for it.
+  useEffect(() => {
+    table.current?.nativeElement.querySelectorAll<HTMLElement>('.ant-table-measure-row').forEach((measureRow) => (measureRow.inert = true));
+  });
 
   return (
     <ListAccessProvider value={access.data ?? NOTHING}>
@@ -269,6 +275,7 @@ function ListTable<N extends ResourceName, Search extends ListSearch>({
         {header?.(query)}
         <Table<RowOf<N>>
           {...tableProps}
+          ref={table}
           rowSelection={rowSelection}
           // Rows wait for the access answers, so their buttons are right from the start.
           dataSource={access.data && tableProps.dataSource}

@@ -21,7 +21,7 @@ const checkstand = {
   'checkstand.program.all': 'All',
   'checkstand.program.search': 'Search; Enter adds the first match',
   'checkstand.program.none': 'No program on shelf',
-  'checkstand.program.add': 'Add {{name}}',
+  'checkstand.program.add': 'Add',
   'checkstand.cart.title': 'Cart',
   'checkstand.cart.empty': 'Pick programs on the left',
   'checkstand.cart.emptyAbove': 'Pick programs above',

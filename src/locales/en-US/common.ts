@@ -1,6 +1,7 @@
 const common = {
   'common.appName': 'Beauty Chain Console',
   'common.search': 'Search',
+  'common.filterBy': 'Filter by {{what}}',
   'common.reset': 'Reset',
   'common.create': 'New',
   'common.edit': 'Edit',

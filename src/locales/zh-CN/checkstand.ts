@@ -21,7 +21,7 @@ const checkstand = {
   'checkstand.program.all': '全部',
   'checkstand.program.search': '搜索项目，回车加入第一个',
   'checkstand.program.none': '没有上架的项目',
-  'checkstand.program.add': '加入 {{name}}',
+  'checkstand.program.add': '加入',
   'checkstand.cart.title': '购物车',
   'checkstand.cart.empty': '请从左侧「服务项目」中选择',
   'checkstand.cart.emptyAbove': '请从上方「服务项目」中选择',

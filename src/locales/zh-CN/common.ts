@@ -2,6 +2,7 @@
 const common = {
   'common.appName': '美业连锁管理后台',
   'common.search': '搜索',
+  'common.filterBy': '按{{what}}筛选',
   'common.reset': '重置',
   'common.create': '新建',
   'common.edit': '编辑',

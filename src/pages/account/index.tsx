@@ -93,10 +93,22 @@ export default function AccountListPage() {
       filters={
         <>
           <Form.Item name="status">
-            <Select placeholder={t('account.filter.status')} options={statusOptions} allowClear style={{ width: 130 }} />
+            <Select
+              placeholder={t('account.filter.status')}
+              aria-label={t('common.filterBy', { what: t('account.fields.status') })}
+              options={statusOptions}
+              allowClear
+              style={{ width: 130 }}
+            />
           </Form.Item>
           <Form.Item name="role">
-            <Select placeholder={t('account.filter.role')} options={roleOptions(t)} allowClear style={{ width: 130 }} />
+            <Select
+              placeholder={t('account.filter.role')}
+              aria-label={t('common.filterBy', { what: t('account.grant.role') })}
+              options={roleOptions(t)}
+              allowClear
+              style={{ width: 130 }}
+            />
           </Form.Item>
         </>
       }

@@ -1,6 +1,6 @@
 import { Form, Image, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BANNER_STATUSES, type BannerInput, type BannerStatus } from '../../../contract/banner';
+import { BANNER_STATUSES, type Banner, type BannerInput, type BannerStatus } from '../../../contract/banner';
 import { formatDateTime } from '../../components/format';
 import { imageSrc } from '../../components/upload';
 import { optionKey, useOptions } from '../../components/crud';
@@ -26,7 +26,13 @@ export default function BannerListPage() {
       searchWidth={260}
       filters={
         <Form.Item name="status">
-          <Select placeholder={t('banner.filter.status')} options={statusOptions} allowClear style={{ width: 140 }} />
+          <Select
+            placeholder={t('banner.filter.status')}
+            aria-label={t('common.filterBy', { what: t('banner.fields.status') })}
+            options={statusOptions}
+            allowClear
+            style={{ width: 140 }}
+          />
         </Form.Item>
       }
       toFilters={({ status }) => [{ field: 'status', operator: 'eq', value: status }]}
@@ -37,9 +43,9 @@ export default function BannerListPage() {
         {
           field: 'image',
           width: 110,
-          render: (url: string) =>
+          render: (url: string, banner: Banner) =>
             url ? (
-              <Image src={imageSrc(url)} width={88} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} />
+              <Image src={imageSrc(url)} alt={banner.name} width={88} height={44} style={{ objectFit: 'cover', borderRadius: 4 }} />
             ) : (
               <Typography.Text type="secondary">{t('banner.noImage')}</Typography.Text>
             ),

@@ -81,12 +81,9 @@ export function ProgramPicker({
           {shown.map((o) => {
             const { name } = 'plan' in o ? o.plan : o.program;
             return (
-              <Button
-                key={'plan' in o ? `plan-${o.plan.id}` : o.program.id}
-                className="checkstand-program"
-                onClick={() => add(o)}
-                aria-label={t('checkstand.program.add', { name })}
-              >
+              <Button key={'plan' in o ? `plan-${o.plan.id}` : o.program.id} className="checkstand-program" onClick={() => add(o)}>
+                {/* The name read out starts with what the button does and holds all it shows. */}
+                <span className="visually-hidden">{t('checkstand.program.add')} </span>
                 <span className="checkstand-program-name">{name}</span>
                 {'plan' in o ? (
                   <Typography.Text type="secondary" className="checkstand-program-price">

@@ -60,6 +60,7 @@ export default function CheckstandAfterSalePage() {
               allowClear
               style={{ width: 120 }}
               placeholder={t('checkstand.afterSale.allStatuses')}
+              aria-label={t('common.filterBy', { what: t('afterSale.fields.status') })}
               options={AFTER_SALE_STATUSES.map((s) => ({ value: s, label: t(`afterSale.options.status.${s}`) }))}
             />
           </Form.Item>
@@ -68,6 +69,7 @@ export default function CheckstandAfterSalePage() {
               allowClear
               style={{ width: 120 }}
               placeholder={t('checkstand.afterSale.allTypes')}
+              aria-label={t('common.filterBy', { what: t('afterSale.fields.type') })}
               options={AFTER_SALE_TYPES.map((s) => ({ value: s, label: t(`afterSale.options.type.${s}`) }))}
             />
           </Form.Item>

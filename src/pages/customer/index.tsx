@@ -31,11 +31,18 @@ export default function CustomerListPage() {
       filters={
         <>
           <Form.Item name="source">
-            <Select placeholder={t('customer.filter.source')} options={sourceOptions} allowClear style={{ width: 130 }} />
+            <Select
+              placeholder={t('customer.filter.source')}
+              aria-label={t('common.filterBy', { what: t('customer.fields.source') })}
+              options={sourceOptions}
+              allowClear
+              style={{ width: 130 }}
+            />
           </Form.Item>
           <Form.Item name="vip">
             <Select
               placeholder={t('customer.filter.vip')}
+              aria-label={t('common.filterBy', { what: t('customer.fields.vip') })}
               options={[
                 { value: true, label: t('customer.vip.yes') },
                 { value: false, label: t('customer.vip.no') },
@@ -52,6 +59,7 @@ export default function CustomerListPage() {
               suffixIcon={null}
               tokenSeparators={[',', '，', ' ']}
               placeholder={t('customer.filter.tags')}
+              aria-label={t('common.filterBy', { what: t('customer.fields.tags') })}
               style={{ minWidth: 160 }}
             />
           </Form.Item>

@@ -9,7 +9,13 @@ export function ShopFilter() {
   const options = useShopOptions();
   return (
     <Form.Item name="shopId">
-      <Select placeholder={t('finance.filter.shop')} options={options} allowClear style={{ width: 200 }} />
+      <Select
+        placeholder={t('finance.filter.shop')}
+        aria-label={t('common.filterBy', { what: t('finance.filter.what.shop') })}
+        options={options}
+        allowClear
+        style={{ width: 200 }}
+      />
     </Form.Item>
   );
 }
@@ -23,6 +29,7 @@ export function StaffFilter() {
     <Form.Item name="staffId">
       <Select
         placeholder={t('finance.review.filter.staff')}
+        aria-label={t('common.filterBy', { what: t('finance.filter.what.staff') })}
         options={options}
         allowClear
         showSearch
@@ -37,7 +44,13 @@ export function StatusFilter<V extends string>({ options }: { options: { value: 
   const { t } = useTranslation();
   return (
     <Form.Item name="status">
-      <Select placeholder={t('finance.filter.status')} options={options} allowClear style={{ width: 120 }} />
+      <Select
+        placeholder={t('finance.filter.status')}
+        aria-label={t('common.filterBy', { what: t('finance.filter.what.status') })}
+        options={options}
+        allowClear
+        style={{ width: 120 }}
+      />
     </Form.Item>
   );
 }

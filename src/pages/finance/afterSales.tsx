@@ -42,7 +42,13 @@ export default function AfterSaleReviewPage() {
         <>
           <ShopFilter />
           <Form.Item name="type">
-            <Select placeholder={t('finance.afterSale.filter.type')} options={typeOptions} allowClear style={{ width: 130 }} />
+            <Select
+              placeholder={t('finance.afterSale.filter.type')}
+              aria-label={t('common.filterBy', { what: t('afterSale.fields.type') })}
+              options={typeOptions}
+              allowClear
+              style={{ width: 130 }}
+            />
           </Form.Item>
           <StatusFilter options={statusOptions} />
           <PeriodFilter />

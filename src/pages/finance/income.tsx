@@ -68,10 +68,22 @@ export default function IncomePage() {
         <>
           <PeriodFilter required />
           <Form.Item name="type">
-            <Select placeholder={t('finance.income.filter.type')} options={typeOptions} allowClear style={{ width: 120 }} />
+            <Select
+              placeholder={t('finance.income.filter.type')}
+              aria-label={t('common.filterBy', { what: t('ledger.fields.type') })}
+              options={typeOptions}
+              allowClear
+              style={{ width: 120 }}
+            />
           </Form.Item>
           <Form.Item name="category">
-            <Select placeholder={t('finance.income.filter.category')} options={categoryOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('finance.income.filter.category')}
+              aria-label={t('common.filterBy', { what: t('ledger.fields.category') })}
+              options={categoryOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
         </>
       }

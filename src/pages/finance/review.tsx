@@ -76,7 +76,13 @@ export default function PerformanceReviewPage() {
           <StaffFilter />
           <StatusFilter options={statusOptions} />
           <Form.Item name="kind">
-            <Select placeholder={t('finance.review.filter.kind')} options={kindOptions} allowClear style={{ width: 130 }} />
+            <Select
+              placeholder={t('finance.review.filter.kind')}
+              aria-label={t('common.filterBy', { what: t('performanceRecord.fields.kind') })}
+              options={kindOptions}
+              allowClear
+              style={{ width: 130 }}
+            />
           </Form.Item>
           <PeriodFilter />
         </>
@@ -142,7 +148,10 @@ export default function PerformanceReviewPage() {
         // Picks across pages are kept, up to what one batch takes.
         preserveSelectedRowKeys: true,
         onChange: (_: Key[], rows: PerformanceRecord[]) => setPicked(rows.filter(Boolean).slice(0, MAX_BATCH_APPROVE)),
-        getCheckboxProps: (r: PerformanceRecord) => ({ disabled: r.status !== 'pending' }),
+        getCheckboxProps: (r: PerformanceRecord) => ({
+          disabled: r.status !== 'pending',
+          'aria-label': t('finance.review.pick', { orderNo: r.orderNo, staff: r.staffName }),
+        }),
       }}
       scrollX={960}
       cardsOnPhone

@@ -49,10 +49,22 @@ export default function ProgramListPage() {
       filters={
         <>
           <Form.Item name="type">
-            <Select placeholder={t('program.filter.type')} options={typeOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('program.filter.type')}
+              aria-label={t('common.filterBy', { what: t('program.fields.type') })}
+              options={typeOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
           <Form.Item name="status">
-            <Select placeholder={t('program.filter.status')} options={statusOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('program.filter.status')}
+              aria-label={t('common.filterBy', { what: t('program.fields.status') })}
+              options={statusOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
         </>
       }
@@ -67,9 +79,9 @@ export default function ProgramListPage() {
         {
           field: 'mainImage',
           width: 80,
-          render: (url: string) =>
+          render: (url: string, program: Program) =>
             url ? (
-              <Image src={imageSrc(url)} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} />
+              <Image src={imageSrc(url)} alt={program.name} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} />
             ) : (
               <Typography.Text type="secondary">{t('program.noImage')}</Typography.Text>
             ),

@@ -26,10 +26,21 @@ export default function ShopListPage() {
       filters={
         <>
           <Form.Item name="regionCode">
-            <RegionCascader anyLevel placeholder={t('shop.filter.region')} style={{ width: 240 }} />
+            <RegionCascader
+              anyLevel
+              placeholder={t('shop.filter.region')}
+              aria-label={t('common.filterBy', { what: t('shop.fields.regionCode') })}
+              style={{ width: 240 }}
+            />
           </Form.Item>
           <Form.Item name="status">
-            <Select placeholder={t('shop.filter.status')} options={statusOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('shop.filter.status')}
+              aria-label={t('common.filterBy', { what: t('shop.fields.status') })}
+              options={statusOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
         </>
       }

@@ -38,10 +38,22 @@ export default function StaffListPage() {
       filters={
         <>
           <Form.Item name="job">
-            <Select placeholder={t('staff.filter.job')} options={jobOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('staff.filter.job')}
+              aria-label={t('common.filterBy', { what: t('staff.fields.job') })}
+              options={jobOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
           <Form.Item name="status">
-            <Select placeholder={t('staff.filter.status')} options={statusOptions} allowClear style={{ width: 140 }} />
+            <Select
+              placeholder={t('staff.filter.status')}
+              aria-label={t('common.filterBy', { what: t('staff.fields.status') })}
+              options={statusOptions}
+              allowClear
+              style={{ width: 140 }}
+            />
           </Form.Item>
         </>
       }

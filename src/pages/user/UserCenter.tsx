@@ -41,11 +41,11 @@ export default function UserCenterPage() {
         <Form.Item name="name" label={t('account.fields.name')} rules={[zodRule(fields.name)]}>
           <Input maxLength={30} showCount />
         </Form.Item>
-        <Form.Item label={t('account.fields.phone')} extra={t('user.center.phoneHint')}>
-          <Input value={user.phone} readOnly disabled />
+        <Form.Item label={t('account.fields.phone')} htmlFor="user-center-phone" extra={t('user.center.phoneHint')}>
+          <Input id="user-center-phone" value={user.phone} readOnly disabled />
         </Form.Item>
-        <Form.Item label={t('user.center.role')}>
-          <Input value={grantLabel(user.role, user.shop)} readOnly disabled />
+        <Form.Item label={t('user.center.role')} htmlFor="user-center-role">
+          <Input id="user-center-role" value={grantLabel(user.role, user.shop)} readOnly disabled />
         </Form.Item>
         <Form.Item name="jobName" label={t('account.fields.jobName')} rules={[zodRule(fields.jobName)]}>
           <Input maxLength={30} placeholder={t('account.jobName.placeholder')} />
