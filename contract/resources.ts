@@ -10,6 +10,9 @@ import { ledgerEntryResource } from './ledgerEntry';
 import { programResource } from './program';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
+import { serviceRecordResource } from './serviceRecord';
+import { consentVersionResource } from './consentVersion';
+import { pigmentUseResource } from './pigmentUse';
 import { apiAllows, type ApiVerb, type ResourceDescriptor } from './resource';
 import { ROLES, type Role } from './roles';
 
@@ -27,6 +30,9 @@ export const RESOURCES = {
   'after-sales': afterSaleResource,
   'performance-records': performanceRecordResource,
   ledger: ledgerEntryResource,
+  'service-records': serviceRecordResource,
+  'consent-versions': consentVersionResource,
+  'pigment-uses': pigmentUseResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

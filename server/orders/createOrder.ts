@@ -13,6 +13,7 @@ import { priceOrder, type PricedProgram } from './pricing';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION } from '../customers/lookup';
+import { refuseBlockedServiceLines } from '../serviceRecords/completion';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
@@ -139,6 +140,7 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   const shopId = actingShop(actor);
   const appointment = await billableAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
+  await refuseBlockedServiceLines(db, input.appointmentId);
   const found = await customerById(db, input.customerId);
   const customer = await customerOf(db, actor, shopId, found, input.customerId, appointment?.customerId ?? null);
   const lines = await linePrograms(db, input);

@@ -14,6 +14,8 @@ import { performanceSheet } from '../export/performanceSheet';
 import { orderSheet } from '../export/orderSheet';
 import { afterSaleSheet } from '../export/afterSaleSheet';
 import { ledgerSheet } from '../export/ledgerSheet';
+import { pigmentUseList } from '../serviceRecords/listing';
+import { pigmentUseSheet } from '../export/pigmentUseSheet';
 
 /** GET <list>/export: a list as .xlsx with the list's own query string, roles and shop scope (server/export/xlsxExport.ts). */
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +32,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   exportOf(ledgerList, ledgerSheet);
   exportOf(orderList, orderSheet);
   exportOf(afterSaleList, afterSaleSheet);
+  exportOf(pigmentUseList, pigmentUseSheet);
 };
 
 export default exportRoutes;

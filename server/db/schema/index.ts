@@ -15,3 +15,4 @@ export * from './performanceRecord';
 export * from './ledger';
 export * from './report';
 export * from './changeCounter';
+export * from './serviceRecord';
