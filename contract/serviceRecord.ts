@@ -122,11 +122,9 @@ export const serviceRecordCreateSchema = strictObject({ appointmentId: id(L.appo
 
 /** The questionnaire as the console sends it: every question answered yes (true) or no (false). */
 export const healthInputSchema = strictObject({
-  answers: z.record(
-    z.enum(HEALTH_QUESTION_KEYS, { error: `${L.answers}含有未知的问题` }),
-    bool(L.answers),
-    { error: `${L.answers}必须是对象` },
-  ),
+  answers: z.record(z.enum(HEALTH_QUESTION_KEYS, { error: `${L.answers}含有未知的问题` }), bool(L.answers), {
+    error: `${L.answers}必须是对象`,
+  }),
   note: optionalText(L.healthNote, 500).default(''),
 }).refine((h) => HEALTH_QUESTION_KEYS.every((k) => typeof h.answers[k as HealthQuestionKey] === 'boolean'), {
   message: '请回答全部健康问询问题',

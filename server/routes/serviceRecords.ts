@@ -33,7 +33,13 @@ import { addPhoto, deletePhoto, openPrivateImage } from '../serviceRecords/photo
 
 const photoParams = z.object({ id: idParam, photoId: idParam });
 const imageAnswer = { 200: fileAnswer('图片（仅登录后按权限查看，每次查看写入审计）', UPLOAD_MIMES) };
-const recentPigmentSchema = z.object({ brand: z.string(), colour: z.string(), batch: z.string(), expiresOn: z.string(), needle: z.string() });
+const recentPigmentSchema = z.object({
+  brand: z.string(),
+  colour: z.string(),
+  batch: z.string(),
+  expiresOn: z.string(),
+  needle: z.string(),
+});
 
 /**
  * The service record of a visit (docs/service-records.md); the rules live in server/serviceRecords/.
@@ -64,7 +70,10 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     base,
-    { ...guard('list'), schema: { querystring: serviceRecordQuerySchema, response: { 200: envelope(z.array(serviceRecordResource.schemas.row)) } } },
+    {
+      ...guard('list'),
+      schema: { querystring: serviceRecordQuerySchema, response: { 200: envelope(z.array(serviceRecordResource.schemas.row)) } },
+    },
     async (req) => ok(await listServiceRecords(app.db, sessionOf(req), req.query)),
   );
 
@@ -78,10 +87,8 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await readServiceRecord(app.db, sessionOf(req), req.params.id)),
   );
 
-  app.post(
-    base,
-    { ...guard('create'), schema: { body: serviceRecordCreateSchema, response: answer } },
-    async (req) => ok(await app.db.transaction((tx) => openServiceRecord(tx, actor(req), req.body.appointmentId))),
+  app.post(base, { ...guard('create'), schema: { body: serviceRecordCreateSchema, response: answer } }, async (req) =>
+    ok(await app.db.transaction((tx) => openServiceRecord(tx, actor(req), req.body.appointmentId))),
   );
 
   app.patch(
@@ -121,22 +128,16 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    `${base}/:id/photos/:photoId`,
-    { ...guard('action:photos'), schema: { params: photoParams, response: answer } },
-    async (req) => afterCommit(await app.db.transaction((tx) => deletePhoto(tx, actor(req), req.params.id, req.params.photoId))),
+  app.delete(`${base}/:id/photos/:photoId`, { ...guard('action:photos'), schema: { params: photoParams, response: answer } }, async (req) =>
+    afterCommit(await app.db.transaction((tx) => deletePhoto(tx, actor(req), req.params.id, req.params.photoId))),
   );
 
-  app.get(
-    `${base}/:id/photos/:photoId`,
-    { ...guard('read'), schema: { params: photoParams, response: imageAnswer } },
-    async (req, reply) => sendImage(reply, await openPrivateImage(app.db, actor(req), storage, req.params.id, req.params.photoId)),
+  app.get(`${base}/:id/photos/:photoId`, { ...guard('read'), schema: { params: photoParams, response: imageAnswer } }, async (req, reply) =>
+    sendImage(reply, await openPrivateImage(app.db, actor(req), storage, req.params.id, req.params.photoId)),
   );
 
-  app.get(
-    `${base}/:id/signature`,
-    { ...guard('read'), schema: { params: idParams, response: imageAnswer } },
-    async (req, reply) => sendImage(reply, await openPrivateImage(app.db, actor(req), storage, req.params.id, null)),
+  app.get(`${base}/:id/signature`, { ...guard('read'), schema: { params: idParams, response: imageAnswer } }, async (req, reply) =>
+    sendImage(reply, await openPrivateImage(app.db, actor(req), storage, req.params.id, null)),
   );
 };
 

@@ -14,8 +14,9 @@ export type ConsentVersionRow = typeof consentVersions.$inferSelect;
 export type ConsentVersionInput = z.output<typeof consentVersionCreateSchema>;
 
 /** Whether no newer version of the same type exists: the version a visit must be signed with. */
+// The outer row named in full: drizzle writes a column of a one-table select without its table.
 const isCurrent = sql<boolean>`not exists (select 1 from consent_versions newer
-  where newer.program_type = ${consentVersions.programType} and newer.version > ${consentVersions.version})`;
+  where newer.program_type = "consent_versions"."program_type" and newer.version > "consent_versions"."version")`;
 
 export const consentVersionList = serverResource({
   descriptor: consentVersionResource,
@@ -38,10 +39,7 @@ export function consentVersionView(row: ConsentVersionRow & { current: boolean }
 }
 
 export async function readConsentVersion(db: DbOrTx, id: number): Promise<ConsentVersion> {
-  const [row] = await db
-    .select({ row: consentVersions, current: isCurrent })
-    .from(consentVersions)
-    .where(eq(consentVersions.id, id));
+  const [row] = await db.select({ row: consentVersions, current: isCurrent }).from(consentVersions).where(eq(consentVersions.id, id));
   if (!row) throw notFound(consentVersionResource.missing);
   return consentVersionView({ ...row.row, current: row.current });
 }

@@ -33,7 +33,10 @@ export async function addPhoto(
     .insert(serviceRecordPhotos)
     .values({ recordId: id, kind, storedName, createdBy: actor.session.accountId, createdByName: actor.session.accountName.slice(0, 30) })
     .returning({ id: serviceRecordPhotos.id });
-  await tx.update(serviceRecords).set({ updatedAt: sql`now()` }).where(eq(serviceRecords.id, id));
+  await tx
+    .update(serviceRecords)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(serviceRecords.id, id));
   await audit(tx, actor, {
     action: 'add-photo',
     entity: 'service-record',

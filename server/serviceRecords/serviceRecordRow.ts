@@ -47,14 +47,7 @@ export async function serviceRecordViews(db: DbOrTx, rows: ServiceRecordRow[]): 
   );
   const current = await currentConsentVersions(db);
   return rows.map((row) => {
-    const {
-      signatureName: _s,
-      overriddenBy: _o,
-      photoConsentWithdrawnBy: _w,
-      createdBy: _c,
-      programType,
-      ...rest
-    } = row;
+    const { signatureName: _s, overriddenBy: _o, photoConsentWithdrawnBy: _w, createdBy: _c, programType, ...rest } = row;
     return {
       ...rest,
       programType: programType as ProgramType,
