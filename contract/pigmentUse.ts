@@ -6,9 +6,21 @@ import { SERVICE_RECORD_FIELD_LABELS } from './serviceRecord';
  * One pigment or material used on one visit, as kept by its service record: the recall list
  * (which customers received batch X) for finance and admins, exported as .xlsx like every list.
  */
+const R = SERVICE_RECORD_FIELD_LABELS;
 export const PIGMENT_USE_FIELD_LABELS = {
-  ...SERVICE_RECORD_FIELD_LABELS,
-  shopId: '服务门店',
+  batch: R.batch,
+  brand: R.brand,
+  colour: R.colour,
+  expiresOn: R.expiresOn,
+  amount: R.amount,
+  needle: R.needle,
+  customerId: '客户编号',
+  customerName: R.customerName,
+  programName: R.programName,
+  staffName: R.staffName,
+  servedAt: R.servedAt,
+  shopId: R.shopName,
+  shopName: R.shopName,
   recordId: '服务档案',
 } as const;
 

@@ -13,6 +13,7 @@ import { optionKey } from '../../components/crud';
 import { CUSTOMER_RESOURCE, CustomerEditModal, useCustomerEditModal } from './CustomerForm';
 import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
+import ServiceRecordTimeline from '../serviceRecord/ServiceRecordTimeline';
 import { useTabLabel } from '../../layout/tabBar/useTabLabel';
 
 /** /shop/consumer/:id (shop-manager): one customer's profile, visits and notes. */
@@ -63,6 +64,7 @@ export default function CustomerDetailPage() {
           // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
           { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
           { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
+          { key: 'records', label: t('customer.tab.records'), children: <ServiceRecordTimeline customerId={customer.id} /> },
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />
