@@ -96,11 +96,11 @@ async function walkThrough(page: Page, request: APIRequestContext, testInfo: Par
   await screenshot(page, testInfo, `service-record-${size}`);
 
   // Complete the visit from the booking drawer.
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await drawer.locator('.ant-drawer-close').click();
   const booking = page.locator('.ant-drawer-content').filter({ hasText: '预约详情' });
   await booking.getByRole('button', { name: /^完\s?成$/ }).click();
   await expect(booking.getByTestId('appointment-status')).toHaveText('已完成');
-  await booking.getByRole('button', { name: 'Close' }).click();
+  await booking.locator('.ant-drawer-close').click();
 
   // The timeline on the customer's detail.
   await page.getByRole('tab', { name: '服务档案' }).click();
