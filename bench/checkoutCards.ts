@@ -19,6 +19,7 @@ import { openDatabase } from '../server/db/open';
 import { freePort } from '../server/db/embedded';
 import { isEmpty, seedDemo } from '../server/seed/demo';
 import { seedCardTransactions } from '../server/seed/benchCards';
+import { privateImageStorage } from '../server/serviceRecords/privateImages';
 import { callJson, cashierOf, CounterConnection, DEMO_CASHIERS, type Cashier } from './checkoutClient';
 import { builtServer, startServer } from './serverProcess';
 
@@ -164,7 +165,7 @@ export async function benchCardCheckout(opts: { cashiers?: number; seconds?: num
   fs.rmSync(dataDir, { recursive: true, force: true });
   const opened = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
   const { pool, db } = opened.database;
-  if (await isEmpty(db)) await seedDemo(db);
+  if (await isEmpty(db)) await seedDemo(db, privateImageStorage(dataDir));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(

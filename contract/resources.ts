@@ -14,6 +14,9 @@ import { memberCardResource } from './memberCard';
 import { cardTransactionResource } from './cardTransaction';
 import { shopResource } from './shop';
 import { staffResource } from './staff';
+import { serviceRecordResource } from './serviceRecord';
+import { consentVersionResource } from './consentVersion';
+import { pigmentUseResource } from './pigmentUse';
 import { apiAllows, type ApiVerb, type ResourceDescriptor } from './resource';
 import { ROLES, type Role } from './roles';
 
@@ -35,6 +38,9 @@ export const RESOURCES = {
   'member-cards': memberCardResource,
   'card-transactions': cardTransactionResource,
   'daily-closes': dailyCloseResource,
+  'service-records': serviceRecordResource,
+  'consent-versions': consentVersionResource,
+  'pigment-uses': pigmentUseResource,
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { DataDirInUseError, EmbeddedStartError } from './db/embedded';
 import { openDatabase, type OpenedDatabase } from './db/open';
 import { isEmpty, seedDemo } from './seed/demo';
+import { privateImageStorage } from './serviceRecords/privateImages';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const { database, embedded } = opened;
   // Demo data only on an empty embedded database; a configured server gets it only when asked.
   if (embedded && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, privateImageStorage(config.dataDir));
     console.log('已载入演示数据（密码 Demo@2026）');
   }
   const { buildApp } = await appModule;

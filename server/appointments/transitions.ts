@@ -17,11 +17,13 @@ import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { appointmentView, lockAppointment, recordEvent } from './booking';
 import { setEntitlementStatus } from './entitlements';
 import { cancelReminder } from './reminders';
+import { requireCompletableRecord } from '../serviceRecords/completion';
 
 /**
  * POST appointments/:id/<action>: one step of the state machine in contract/appointment.ts. A step
- * its status does not allow is 409. Completing a touch-up uses its entitlement; cancelling it or
- * marking a no-show frees the entitlement for another booking.
+ * its status does not allow is 409, and so is completing a visit whose service record is missing
+ * or incomplete (server/serviceRecords/completion.ts). Completing a touch-up uses its entitlement;
+ * cancelling it or marking a no-show frees the entitlement for another booking.
  */
 export async function applyAppointmentAction(
   db: Db,
@@ -53,6 +55,7 @@ export async function stepAppointment(
   if (t.onlyAfterStart && Date.parse(before.startAt) > now) throw conflict('预约开始时间未到，不能标记爽约');
   if (action === 'arrive' && !arrivesOnItsDay(before.startAt, now))
     throw conflict(`只能在预约当天标记到店：这个预约在 ${shanghaiDayOf(Date.parse(before.startAt))}，请核对预约或先改期`);
+  if (t.to === 'completed') await requireCompletableRecord(tx, id);
   const [after] = await tx
     .update(appointments)
     .set({ status: t.to, ...(t.needsReason ? { cancelReason: reason } : {}), updatedAt: sql`now()` })

@@ -15,6 +15,7 @@ import { checkRedemptions } from '../cards/redemption';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { CUSTOMER_LOOKUP_ACTION, LOOKUP_VALID_HOURS } from '../customers/lookup';
+import { refuseBlockedServiceLines } from '../serviceRecords/completion';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
@@ -169,6 +170,7 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   const shopId = actingShop(actor);
   const appointment = await billableAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
+  await refuseBlockedServiceLines(db, input.appointmentId);
   const found = await customerById(db, input.customerId);
   const customer = await customerOf(db, actor, shopId, found, input.customerId, appointment?.customerId ?? null);
   const sellsCard = input.lines.some((l) => l.cardPlanId !== undefined);

@@ -18,6 +18,8 @@ import { cardTransactionList } from '../cards/listing';
 import { cardTransactionSheet } from '../export/cardTransactionSheet';
 import { dailyCloseList } from '../dailyClose/listing';
 import { dailyCloseSheet } from '../export/dailyCloseSheet';
+import { pigmentUseList } from '../serviceRecords/listing';
+import { pigmentUseSheet } from '../export/pigmentUseSheet';
 
 /**
  * GET <list>/export: a list as .xlsx with the list's own query string, roles (or those of the
@@ -43,6 +45,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   exportOf(afterSaleList, afterSaleSheet);
   exportOf(cardTransactionList, cardTransactionSheet, 'action:export');
   exportOf(dailyCloseList, dailyCloseSheet);
+  exportOf(pigmentUseList, pigmentUseSheet);
 };
 
 export default exportRoutes;

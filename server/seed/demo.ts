@@ -8,6 +8,8 @@ import { raiseDemoWork, seedDemoMessages } from './messages';
 import { seedAppointments } from './appointments';
 import { seedOrders } from './orders';
 import { seedCards } from './cards';
+import { seedServiceRecords } from './serviceRecords';
+import type { ImageStorage } from '../storage/imageStorage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOPS } from '../../contract/demo';
 
 /** The demo data itself is plain data in contract/demo.ts, shared with the console's mock mode. */
@@ -30,8 +32,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return r.rows[0].n === 0;
 }
 
-/** Loads the demo data in one transaction; each later feature adds its own part below. */
-export async function seedDemo(db: Db): Promise<DemoContext> {
+/**
+ * Loads the demo data in one transaction; each later feature adds its own part below. The service
+ * records' signatures and photos go to `privateImages` (server/serviceRecords/privateImages.ts).
+ */
+export async function seedDemo(db: Db, privateImages: ImageStorage): Promise<DemoContext> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const shopRows = await tx
@@ -65,6 +70,7 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
       managerOf: (shopId) => managerOf(shopIds, accountIds, shopId),
       finance: { id: accountIds[finance.phone], name: finance.name },
     });
+    await seedServiceRecords(tx, shopIds, privateImages);
     // Last: the demo's todos are raised from what the seeds above put in.
     await raiseDemoWork(tx);
     return { shopIds, accountIds };

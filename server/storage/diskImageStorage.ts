@@ -3,14 +3,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isStoredName, newStoredName, type ImageExt, type ImageStorage } from './imageStorage';
 
-/** Images as files in one folder (`${dataDir}/uploads`). */
-export function diskImageStorage(dir: string): ImageStorage {
+/**
+ * Images as files in one folder: `${dataDir}/uploads` (served publicly), or a private folder whose
+ * files only their owner reads (mode 0o600, server/serviceRecords/privateImages.ts).
+ */
+export function diskImageStorage(dir: string, mode = 0o644): ImageStorage {
   return {
     async save(bytes: Buffer, ext: ImageExt) {
       await fs.promises.mkdir(dir, { recursive: true });
       const name = newStoredName(ext);
       // "wx": never overwrite, even in the astronomically unlikely event of a repeated name.
-      await fs.promises.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o644 });
+      await fs.promises.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode });
       return name;
     },
     async open(name: string): Promise<Readable | undefined> {
@@ -22,6 +25,10 @@ export function diskImageStorage(dir: string): ImageStorage {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw e;
       }
+    },
+    async remove(name: string): Promise<void> {
+      if (!isStoredName(name)) return;
+      await fs.promises.rm(path.join(dir, name), { force: true });
     },
   };
 }

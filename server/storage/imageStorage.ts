@@ -11,13 +11,15 @@ export type ImageExt = keyof typeof IMAGE_TYPES;
 
 /**
  * Where uploaded images live. The disk implementation is the default; an object store (S3, OSS)
- * replaces it by implementing these two calls, since names are opaque and chosen here.
+ * replaces it by implementing these calls, since names are opaque and chosen here.
  */
 export interface ImageStorage {
   /** Stores the bytes under a new random name and answers that name ("<32 hex>.png"). */
   save(bytes: Buffer, ext: ImageExt): Promise<string>;
   /** The stored image, or undefined when there is none by that name (or the name is not one of ours). */
   open(name: string): Promise<Readable | undefined>;
+  /** Deletes the stored image (nothing when there is none by that name). */
+  remove(name: string): Promise<void>;
 }
 
 const NAME_RE = /^[0-9a-f]{32}\.(jpg|png|webp)$/;

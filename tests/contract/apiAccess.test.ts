@@ -117,6 +117,28 @@ const TABLE: Record<string, { shopScoped: boolean; verbs: Record<string, Role[]>
       'action:return': [A, F],
     },
   },
+  'service-records': {
+    shopScoped: true,
+    verbs: {
+      list: [A, M, F],
+      read: [A, M, F],
+      create: [M],
+      update: [M],
+      delete: [M],
+      'action:consent': [M],
+      'action:photos': [M],
+      'action:override': [M],
+      'action:withdraw-photo-consent': [M],
+    },
+  },
+  'consent-versions': {
+    shopScoped: false,
+    verbs: { list: [A, M, F], read: [A, M, F], create: [A], update: [A], delete: [A] },
+  },
+  'pigment-uses': {
+    shopScoped: false,
+    verbs: { list: [A, F], read: [A, F], create: [], update: [], delete: [] },
+  },
 };
 
 /** [resource, verb, role, allowed] for every cell of the table. */

@@ -3,6 +3,7 @@ import type { TestContext } from './support/testApp';
 import { openTestContext } from './support/openTestContext';
 import { rest, invalidFields, ADMIN, MANAGER_1, FINANCE, MANAGER_3 } from './support/restCalls';
 import { query } from './support/authCalls';
+import { completeRecord } from './support/serviceRecords';
 import { bookAppointment } from '../../server/appointments/booking';
 import { sendDueReminders, reminderTime } from '../../server/appointments/reminders';
 import {
@@ -321,6 +322,7 @@ describe('appointments: state machine', () => {
     expect((await act(a.id, 'arrive')).body.data.status).toBe('arrived');
     await expectOnlyAllowed(a.id, 'arrived');
     expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { note: '改' })).status).toBe(409);
+    await completeRecord(call, manager1, a.id);
     expect((await act(a.id, 'complete')).body.data.status).toBe('completed');
     await expectOnlyAllowed(a.id, 'completed');
     expect((await call(manager1, 'PATCH', `/appointments/${a.id}`, { note: '改' })).status).toBe(409);
@@ -416,7 +418,9 @@ describe('appointments: touch-ups', () => {
     });
     await call(manager1, 'POST', `/appointments/${r.body.data.id}/confirm`);
     await startNow(r.body.data.id);
-    for (const action of ['arrive', 'complete']) await call(manager1, 'POST', `/appointments/${r.body.data.id}/${action}`);
+    await call(manager1, 'POST', `/appointments/${r.body.data.id}/arrive`);
+    await completeRecord(call, manager1, r.body.data.id);
+    await call(manager1, 'POST', `/appointments/${r.body.data.id}/complete`);
     expect((await statusOf(e)).status).toBe('used');
     expect(
       (await call(manager1, 'POST', '/appointments', { kind: 'after-sale', entitlementId: e, startAt: at(futureDay(33), '14:00') })).status,

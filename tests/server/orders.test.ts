@@ -3,6 +3,7 @@ import type { TestContext } from './support/testApp';
 import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
+import { completeRecord } from './support/serviceRecords';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../server/db/schema';
@@ -50,7 +51,7 @@ async function startNow(id: number): Promise<void> {
 }
 
 let bookingDay = 40;
-/** An appointment of shop 1 walked through booked -> confirmed -> arrived, on a day of its own. */
+/** An appointment of shop 1 walked through booked -> confirmed -> arrived, on a day of its own, its service record complete. */
 async function arrivedAppointment(customerId: number): Promise<number> {
   const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * 86_400_000).toISOString().slice(0, 10);
   const booked = await call(manager1, 'POST', '/appointments', {
@@ -64,6 +65,7 @@ async function arrivedAppointment(customerId: number): Promise<number> {
   expect((await call(manager1, 'POST', `/appointments/${booked.body.data.id}/confirm`, {})).body.code).toBe(0);
   await startNow(booked.body.data.id);
   expect((await call(manager1, 'POST', `/appointments/${booked.body.data.id}/arrive`, {})).body.code).toBe(0);
+  await completeRecord(call, manager1, booked.body.data.id);
   return booked.body.data.id;
 }
 

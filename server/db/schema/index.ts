@@ -17,3 +17,4 @@ export * from './memberCard';
 export * from './report';
 export * from './changeCounter';
 export * from './dailyClose';
+export * from './serviceRecord';

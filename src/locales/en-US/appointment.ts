@@ -69,6 +69,7 @@ const appointment = {
   'appointment.arriveEarly.content': 'The booking starts at {{time}}, {{hours}} h {{minutes}} min from now. Is the customer really here?',
   'appointment.arriveEarly.ok': 'Mark arrived',
   'appointment.drawer.unpaid': 'Completed, not paid yet',
+  'appointment.drawer.serviceRecord': 'Service record',
   'appointment.drawer.noActions': 'Nothing to do in this status',
   'appointment.drawer.openCustomer': 'Open customer',
   'appointment.touchUp.for': 'Touch-up of {{program}}, valid {{from}} to {{until}}',

@@ -46,6 +46,7 @@ const customer = {
   'customer.notFound': 'No such customer in the current shop',
   'customer.tab.profile': 'Profile',
   'customer.tab.visits': 'Visits',
+  'customer.tab.records': 'Service records',
   'customer.tab.notes': 'Notes',
   'customer.visits.empty': 'No visits yet',
   'customer.revealPhone': 'Show full number',

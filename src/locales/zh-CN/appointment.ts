@@ -70,6 +70,7 @@ const appointment = {
   'appointment.arriveEarly.content': '预约 {{time}} 开始，距现在还有 {{hours}} 小时 {{minutes}} 分钟。客人确实已经到店了吗？',
   'appointment.arriveEarly.ok': '确认到店',
   'appointment.drawer.unpaid': '已完成，尚未结账',
+  'appointment.drawer.serviceRecord': '服务档案',
   'appointment.drawer.openCustomer': '查看客户',
   'appointment.touchUp.for': '补色权益：{{program}}，有效期 {{from}} 至 {{until}}',
   'appointment.touchUp.outside': '所选时间不在补色有效期内，需填写超期预约原因',

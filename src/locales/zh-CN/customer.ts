@@ -31,6 +31,7 @@ const customer = {
   'customer.notFound': '客户不存在或不属于当前门店',
   'customer.tab.profile': '资料',
   'customer.tab.visits': '到店记录',
+  'customer.tab.records': '服务档案',
   'customer.tab.notes': '备注',
   'customer.visits.empty': '暂无到店记录',
   'customer.revealPhone': '显示完整手机号',

@@ -18,6 +18,7 @@ import { statusColors } from './statusColors';
 import { shanghaiHm } from './shanghaiClock';
 import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
 import { useSettings } from '../../stores/settings';
+import { ServiceRecordDrawer } from '../serviceRecord/ServiceRecordDrawer';
 
 /** One booking: its details, the steps its status allows (from the contract's state machine) and its history. */
 export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null; onClose: () => void; readOnly?: boolean }) {
@@ -34,6 +35,7 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
   const [reason, setReason] = useState('');
   /** Minutes still to go before the start, while 到店 that early waits for a yes. */
   const [earlyBy, setEarlyBy] = useState<number | null>(null);
+  const [recordOpen, setRecordOpen] = useState(false);
   const navigate = useNavigate();
 
   const act = (action: AppointmentAction, values: Record<string, unknown> = {}) =>
@@ -87,6 +89,12 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
             {a.cancelReason ? <Descriptions.Item label={t('appointment.field.cancelReason')}>{a.cancelReason}</Descriptions.Item> : null}
           </Descriptions>
           {a.status === 'completed' && a.billable && <Typography.Text type="warning">{t('appointment.drawer.unpaid')}</Typography.Text>}
+          {/* Every visit the customer came to has its service record (服务档案), opened here. */}
+          {(a.status === 'arrived' || a.status === 'completed') && (
+            <Button onClick={() => setRecordOpen(true)} data-testid="open-service-record">
+              {t('appointment.drawer.serviceRecord')}
+            </Button>
+          )}
           {!readOnly &&
             (actions.length || a.billable ? (
               <Space wrap>
@@ -183,6 +191,7 @@ export function AppointmentDrawer({ id, onClose, readOnly }: { id: number | null
           aria-label={t('appointment.cancel.reason')}
         />
       </Modal>
+      <ServiceRecordDrawer appointment={recordOpen && a ? a : null} onClose={() => setRecordOpen(false)} />
     </Drawer>
   );
 }

@@ -15,6 +15,7 @@ import { customerListPath } from './paths';
 import CustomerVisits from '../appointment/CustomerVisits';
 import CustomerCards from './CustomerCards';
 import CustomerOrders from './CustomerOrders';
+import ServiceRecordTimeline from '../serviceRecord/ServiceRecordTimeline';
 import { useTabLabel } from '../../layout/tabBar/useTabLabel';
 import { StatusTag, VIP_TONE } from '../../components/statusTag';
 
@@ -68,6 +69,7 @@ export default function CustomerDetailPage() {
           { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
           { key: 'cards', label: t('customer.tab.cards'), children: <CustomerCards customerId={customer.id} /> },
           { key: 'orders', label: t('customer.tab.orders'), children: <CustomerOrders customerId={customer.id} /> },
+          { key: 'records', label: t('customer.tab.records'), children: <ServiceRecordTimeline customerId={customer.id} /> },
           { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
         ]}
       />

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +12,7 @@ import { reminderText, type SmsSender } from '../../../server/auth/smsSender';
 import { API } from '../../../contract/api';
 import { withDatabase } from './databaseUrl';
 import { checkResponses } from './responseConformance';
+import { privateImageStorage } from '../../../server/serviceRecords/privateImages';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -34,7 +38,9 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   await admin.end();
 
   const database = connect(withDatabase(adminUrl, name), overrides.dbPoolSize ?? 5);
-  const demo = await seedDemo(database.db);
+  // Its own data folder unless the test names one: the demo's private images land there.
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'beauty-test-'));
+  const demo = await seedDemo(database.db, privateImageStorage(dataDir));
   const sms: { phone: string; code: string }[] = [];
   const reminders: { phone: string; text: string }[] = [];
   const sender: SmsSender = {
@@ -45,7 +51,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
       reminders.push({ phone, text: reminderText(reminder) });
     },
   };
-  const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides };
+  const config = { ...loadConfig({}), distDir: '/nonexistent', ...overrides, dataDir };
   const app = await buildApp({ db: database.db, pool: database.pool, config, sms: sender, logger: false, jobIntervalMs: 0 });
   const conformance = checkResponses(app);
   await app.ready();
@@ -70,6 +76,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+      if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       conformance.assertConforms();
     },
   };

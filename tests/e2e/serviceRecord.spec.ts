@@ -1,0 +1,126 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from '../../contract/api';
+import { HEALTH_QUESTIONS } from '../../contract/healthQuestionnaire';
+import type { Appointment } from '../../contract/appointment';
+import type { Program } from '../../contract/program';
+import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
+import { screenshot, solidPng } from './support/files';
+
+const SLOT_MS = 15 * 60_000;
+
+/**
+ * A brow visit of the manager's first shop, for a new customer, walked to arrived now. The shop's
+ * hours are 10:00–21:00 (Shanghai); outside them no visit can be booked for now, and the test skips.
+ */
+async function arrivedBrowVisit(request: APIRequestContext, phoneTail: number): Promise<Appointment | null> {
+  const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
+  const headers = { authorization: `Bearer ${token}` };
+  const programs = (await (await request.get(`${API.resourceBase}/programs`, { headers, params: { type: '1', status: 'on' } })).json())
+    .data as Program[];
+  const booked = await request.post(`${API.resourceBase}/appointments`, {
+    headers,
+    data: {
+      customer: { name: `档案客户${phoneTail % 100}`, phone: `139${String(phoneTail).padStart(8, '0')}` },
+      programId: programs[0].id,
+      staffId: null,
+      startAt: new Date(Math.floor(Date.now() / SLOT_MS) * SLOT_MS).toISOString(),
+      durationMinutes: 30,
+    },
+  });
+  const body = await booked.json();
+  if (body.code !== 0) return null;
+  for (const action of ['confirm', 'arrive']) {
+    const step = await request.post(`${API.resourceBase}/appointments/${body.data.id}/${action}`, { headers, data: {} });
+    expect((await step.json()).code).toBe(0);
+  }
+  return body.data as Appointment;
+}
+
+/** A few strokes on the signature pad, as a finger would draw them. */
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
+async function walkThrough(page: Page, request: APIRequestContext, testInfo: Parameters<Parameters<typeof test>[2]>[1], size: string) {
+  const visit = await arrivedBrowVisit(request, Date.now() % 100_000_000);
+  test.skip(visit === null, 'outside the demo shop’s opening hours no visit can be booked for now');
+  await loginThroughForm(page, MANAGER_TWO_SHOPS);
+  await page.goto(`/shop/consumer/${visit!.customerId}`);
+  await page.getByRole('tab', { name: '到店记录' }).click();
+  await page.locator('tr.ant-table-row', { hasText: visit!.programName }).click();
+  await page.getByTestId('open-service-record').click();
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: '服务档案：' });
+  await drawer.getByRole('button', { name: '建立服务档案' }).click();
+  await expect(drawer.getByTestId('record-missing')).toContainText('未填写健康问询');
+
+  // The questionnaire: no to everything.
+  for (const q of HEALTH_QUESTIONS) await drawer.getByLabel(q.question, { exact: true }).getByText('否', { exact: true }).click();
+  await drawer.getByRole('button', { name: '保存问询' }).click();
+  await expect(drawer.getByTestId('record-missing')).not.toContainText('未填写健康问询');
+
+  // The consent: signed on the screen, photos ticked.
+  await sign(page);
+  await drawer.getByRole('checkbox', { name: /同意拍摄并保存术前术后照片/ }).check();
+  await drawer.getByRole('button', { name: '确认签署' }).click();
+  await expect(drawer.getByTestId('record-complete')).toBeVisible();
+  await expect(drawer.getByRole('img', { name: /的签名$/ })).toBeVisible();
+
+  // A pigment batch.
+  await drawer.getByRole('button', { name: '添加色料或耗材' }).click();
+  const expires = new Date(Date.now() + 8 * 3600_000 + 200 * 86_400_000).toISOString().slice(0, 10);
+  for (const [label, value] of [
+    ['品牌 1', '色乳坊'],
+    ['色号 1', '深咖 03'],
+    ['批号 1', 'E2E-BATCH-01'],
+    ['有效期至 1', expires],
+    ['用量 1', '0.2 ml'],
+  ])
+    await drawer.getByLabel(label, { exact: true }).fill(value);
+  await drawer.getByRole('button', { name: '保存色料' }).click();
+  await expect(drawer.getByLabel('批号 1', { exact: true })).toHaveValue('E2E-BATCH-01');
+
+  // Before and after photos, through the camera input.
+  await drawer
+    .getByTestId('photo-input')
+    .setInputFiles({ name: 'before.png', mimeType: 'image/png', buffer: solidPng(96, [222, 184, 160]) });
+  await expect(drawer.getByRole('img', { name: /的术前照片/ })).toBeVisible();
+  await drawer.locator('.ant-segmented-item', { hasText: '术后' }).click();
+  await drawer.getByTestId('photo-input').setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: solidPng(96, [120, 72, 50]) });
+  await expect(drawer.getByRole('img', { name: /的术后照片/ })).toBeVisible();
+  await screenshot(page, testInfo, `service-record-${size}`);
+
+  // Complete the visit from the booking drawer.
+  await drawer.locator('.ant-drawer-close').click();
+  const booking = page.locator('.ant-drawer-content').filter({ hasText: '预约详情' });
+  await booking.getByRole('button', { name: /^完\s?成$/ }).click();
+  await expect(booking.getByTestId('appointment-status')).toHaveText('已完成');
+  await booking.locator('.ant-drawer-close').click();
+
+  // The timeline on the customer's detail.
+  await page.getByRole('tab', { name: '服务档案' }).click();
+  const timeline = page.getByTestId('record-timeline');
+  await expect(timeline).toContainText(visit!.programName);
+  await expect(timeline).toContainText('E2E-BATCH-01');
+  await expect(timeline.getByRole('img', { name: /的术后照片/ })).toBeVisible();
+  await screenshot(page, testInfo, `service-record-timeline-${size}`);
+}
+
+test.describe('service record on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  test('questionnaire, signature, batch and photos, then the visit completed and on the timeline', async ({ page, request }, testInfo) => {
+    await walkThrough(page, request, testInfo, '1024');
+  });
+});
+
+test.describe('service record on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the same at 390 px', async ({ page, request }, testInfo) => {
+    await walkThrough(page, request, testInfo, '390');
+  });
+});

@@ -1,0 +1,358 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './support/testApp';
+import { openTestContext } from './support/openTestContext';
+import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
+import { query } from './support/authCalls';
+import { checkoutFixture, poster, type CheckoutFixture } from './support/checkout';
+import { answers, currentConsent, signatureDataUrl } from './support/serviceRecords';
+import { API } from '../../contract/api';
+import type { ServiceRecord } from '../../contract/serviceRecord';
+import type { PigmentUse } from '../../contract/pigmentUse';
+import { shanghaiDayOf } from '../../contract/shanghaiTime';
+
+let t: TestContext;
+let call: ReturnType<typeof rest>;
+let post: ReturnType<typeof poster>;
+let manager1: string;
+let manager3: string;
+let admin: string;
+let finance: string;
+let f: CheckoutFixture;
+let dataDir: string;
+const privateDir = () => path.join(dataDir, 'private', 'service-records');
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'beauty-records-test-'));
+  ({
+    t,
+    call,
+    tokens: [manager1, manager3, admin, finance],
+  } = await openTestContext([MANAGER_1, MANAGER_3, ADMIN, FINANCE], { dataDir }));
+  post = poster(t);
+  f = await checkoutFixture(t);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const DAY = 86_400_000;
+let bookingDay = 50;
+/** A brow visit of shop 1 (or the facial) walked to arrived, starting now. */
+async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer): Promise<number> {
+  const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * DAY).toISOString().slice(0, 10);
+  const booked = await call(manager1, 'POST', '/appointments', {
+    customerId,
+    programId,
+    staffId: null,
+    startAt: `${day}T11:00:00+08:00`,
+    durationMinutes: 60,
+  });
+  expect(booked.body.msg).toBe('ok');
+  const id = booked.body.data.id as number;
+  await call(manager1, 'POST', `/appointments/${id}/confirm`, {});
+  await query(
+    t,
+    `update appointments set start_at = date_trunc('minute', now()), end_at = date_trunc('minute', now()) + interval '1 hour' where id = $1`,
+    [id],
+  );
+  expect((await call(manager1, 'POST', `/appointments/${id}/arrive`, {})).body.msg).toBe('ok');
+  return id;
+}
+
+async function openRecord(appointmentId: number): Promise<ServiceRecord> {
+  const r = await call(manager1, 'POST', '/service-records', { appointmentId });
+  expect(r.body.msg).toBe('ok');
+  return r.body.data;
+}
+
+async function sign(recordId: number, photoConsent: boolean) {
+  const version = await currentConsent(call, manager1, 1);
+  return call(manager1, 'POST', `/service-records/${recordId}/consent`, {
+    versionId: version.id,
+    signature: await signatureDataUrl(),
+    photoConsent,
+  });
+}
+
+const complete = (appointmentId: number) => call(manager1, 'POST', `/appointments/${appointmentId}/complete`, {});
+
+async function photoUpload(token: string | undefined, recordId: number, kind: string) {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d8b4a0' } })
+    .png()
+    .toBuffer();
+  const boundary = '----records-test';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="brow.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API.resourceBase}/service-records/${recordId}/photos`,
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const viewPhoto = (token: string | undefined, recordId: number, photoId: number) =>
+  t.app.inject({
+    method: 'GET',
+    url: `${API.resourceBase}/service-records/${recordId}/photos/${photoId}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+const storedPhotoNames = async (recordId: number) =>
+  (await query<{ stored_name: string }>(t, 'select stored_name from service_record_photos where record_id = $1', [recordId])).map(
+    (r) => r.stored_name,
+  );
+
+describe('service records: what completion needs', () => {
+  it('refuses to complete a visit without a record, then names what the record lacks, then completes', async () => {
+    const visit = await arrivedVisit();
+    const none = await complete(visit);
+    expect([none.status, none.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未建立服务档案']);
+
+    const record = await openRecord(visit);
+    expect(record.missing).toEqual(['未填写健康问询', '未签署纹眉知情同意书']);
+    const empty = await complete(visit);
+    expect([empty.status, empty.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未填写健康问询；未签署纹眉知情同意书']);
+
+    await call(manager1, 'PATCH', `/service-records/${record.id}`, { health: answers() });
+    const unsigned = await complete(visit);
+    expect([unsigned.status, unsigned.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未签署纹眉知情同意书']);
+
+    expect((await sign(record.id, false)).body.data.missing).toEqual([]);
+    expect((await complete(visit)).body.data.status).toBe('completed');
+  });
+
+  it('needs the consent of the current version: a newer version published after signing stops completion', async () => {
+    const visit = await arrivedVisit();
+    const record = await openRecord(visit);
+    await call(manager1, 'PATCH', `/service-records/${record.id}`, { health: answers() });
+    const old = await currentConsent(call, manager1, 1);
+    await sign(record.id, false);
+    const published = await call(admin, 'POST', '/consent-versions', {
+      programType: 1,
+      title: '纹眉知情同意书（测试修订）',
+      body: '本人自愿接受纹眉服务，已如实告知健康状况并了解术后护理要求。',
+    });
+    expect(published.body.data).toMatchObject({ programType: 1, version: old.version + 1, current: true });
+    const stale = await complete(visit);
+    expect([stale.status, stale.body.msg]).toEqual([
+      409,
+      `服务档案不完整，不能完成服务：纹眉知情同意书已更新为第 ${old.version + 1} 版，需重新签署`,
+    ]);
+    // Signing the old version now is refused; the current one completes.
+    const again = await call(manager1, 'POST', `/service-records/${record.id}/consent`, {
+      versionId: old.id,
+      signature: await signatureDataUrl(),
+      photoConsent: false,
+    });
+    expect(again.status).toBe(409);
+    const signed = (await sign(record.id, false)).body.data as ServiceRecord;
+    expect(signed).toMatchObject({ consentVersionId: published.body.data.id, consentTextHash: published.body.data.textHash });
+    expect((await complete(visit)).body.data.status).toBe('completed');
+    // The old version stays readable: records signed under it point at it.
+    expect((await call(manager1, 'GET', `/consent-versions/${old.id}`)).body.data).toMatchObject({ id: old.id, current: false });
+  });
+
+  it('a blocking answer stops completion and the cashier until a manager overrides with a reason (audited)', async () => {
+    const visit = await arrivedVisit();
+    const record = await openRecord(visit);
+    const patched = (await call(manager1, 'PATCH', `/service-records/${record.id}`, { health: answers(['pregnancy']) })).body
+      .data as ServiceRecord;
+    expect(patched.health.find((a) => a.key === 'pregnancy')).toMatchObject({ question: '是否怀孕或在哺乳期', blocks: true, answer: true });
+    await sign(record.id, false);
+    const blocked = await complete(visit);
+    expect([blocked.status, blocked.body.msg]).toEqual([
+      409,
+      '服务档案不完整，不能完成服务：健康问询有禁忌项（是否怀孕或在哺乳期），需店长放行',
+    ]);
+    const order = { customerId: f.plainCustomer, appointmentId: visit, lines: [{ programId: f.brow.id, quantity: 1, discountFen: 0 }] };
+    const refused = await post(manager1, '/orders', { ...order, staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
+    expect([refused.status, refused.body.msg]).toEqual([
+      409,
+      expect.stringMatching(/^该预约的服务档案健康问询有禁忌项（是否怀孕或在哺乳期），需店长放行，放行前不能收银「.+」$/),
+    ]);
+
+    expect(invalidFields(await call(manager1, 'POST', `/service-records/${record.id}/override`, {}))).toEqual(['reason']);
+    const overridden = await call(manager1, 'POST', `/service-records/${record.id}/override`, { reason: '已出具医生证明，确认可操作' });
+    expect(overridden.body.data).toMatchObject({ overrideReason: '已出具医生证明，确认可操作', missing: [] });
+    const audit = await query<{ summary: string }>(
+      t,
+      `select summary from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'override'`,
+      [String(record.id)],
+    );
+    expect(audit).toEqual([{ summary: '店长放行禁忌项（是否怀孕或在哺乳期）：已出具医生证明，确认可操作' }]);
+    const created = await post(manager1, '/orders', { ...order, staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
+    expect(created.body.msg).toBe('ok');
+    expect((await complete(visit)).body.data.status).toBe('completed');
+  });
+
+  it('a beauty visit needs the questionnaire but no signed consent', async () => {
+    const visit = await arrivedVisit(f.facial.id);
+    const record = await openRecord(visit);
+    expect(record.missing).toEqual(['未填写健康问询']);
+    await call(manager1, 'PATCH', `/service-records/${record.id}`, { health: answers(['allergyMetal']) });
+    expect((await complete(visit)).body.data.status).toBe('completed');
+  });
+});
+
+describe('service records: pigments and the recall', () => {
+  it('refuses an expired batch, naming the line; keeps the list; finds the customers of a batch and exports them', async () => {
+    const visit = await arrivedVisit();
+    const record = await openRecord(visit);
+    const today = shanghaiDayOf(Date.now());
+    const yesterday = shanghaiDayOf(Date.now() - DAY);
+    const good = { brand: '色乳坊', colour: '深咖 03', batch: 'RECALL-TEST-01', expiresOn: today, amount: '0.2 ml', needle: '单针' };
+    const expired = await call(manager1, 'PATCH', `/service-records/${record.id}`, {
+      pigments: [good, { ...good, batch: 'OLD-01', expiresOn: yesterday }],
+    });
+    expect([expired.status, invalidFields(expired), expired.body.msg]).toEqual([
+      400,
+      ['pigments.1.expiresOn'],
+      `批号 OLD-01 已过期（有效期至 ${yesterday}），不能使用`,
+    ]);
+    expect((await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.pigments).toEqual([]);
+    const saved = await call(manager1, 'PATCH', `/service-records/${record.id}`, { pigments: [good] });
+    expect(saved.body.data.pigments).toEqual([good]);
+    expect((await call(manager1, 'GET', '/service-records/recent-pigments')).body.data).toContainEqual({
+      brand: good.brand,
+      colour: good.colour,
+      batch: good.batch,
+      expiresOn: good.expiresOn,
+      needle: good.needle,
+    });
+
+    const recall = await call(finance, 'GET', '/service-records?batch=RECALL-TEST-01');
+    expect((recall.body.data as ServiceRecord[]).map((r) => [r.id, r.customerId])).toEqual([[record.id, f.plainCustomer]]);
+    const uses = await call(admin, 'GET', '/pigment-uses?batch=RECALL-TEST-01&_start=0&_end=20');
+    expect((uses.body.data as PigmentUse[]).map((u) => [u.recordId, u.customerId, u.shopName])).toEqual([
+      [record.id, f.plainCustomer, expect.any(String)],
+    ]);
+    expect((await call(manager1, 'GET', '/pigment-uses?_start=0&_end=20')).status).toBe(403);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${API.resourceBase}/pigment-uses/export?batch=RECALL-TEST-01`,
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('service records: private photos', () => {
+  let record: ServiceRecord;
+  let photoId: number;
+  beforeAll(async () => {
+    const visit = await arrivedVisit(f.brow.id, f.vipCustomer);
+    record = await openRecord(visit);
+  });
+
+  it('takes photos only after the photo consent, re-encoded into the private folder, not the public uploads', async () => {
+    const before = await photoUpload(manager1, record.id, 'before');
+    expect([before.status, before.body.msg]).toEqual([409, '客户未授权照片存档，不能上传照片（请先在知情同意书中勾选照片授权）']);
+    await sign(record.id, true);
+    expect((await photoUpload(manager1, record.id, 'sideways')).status).toBe(400);
+    const added = await photoUpload(manager1, record.id, 'before');
+    expect(added.body.data.photos).toEqual([expect.objectContaining({ kind: 'before' })]);
+    photoId = added.body.data.photos[0].id;
+    const after = await photoUpload(manager1, record.id, 'after');
+    expect((after.body.data as ServiceRecord).photos.map((p) => p.kind)).toEqual(['before', 'after']);
+    const [name] = await storedPhotoNames(record.id);
+    expect(fs.existsSync(path.join(privateDir(), name))).toBe(true);
+    expect(fs.statSync(path.join(privateDir(), name)).mode & 0o077).toBe(0);
+    // Not under the public uploads, by any name.
+    const publicRes = await t.app.inject({ method: 'GET', url: `${API.resourceBase}/upload/${name}` });
+    expect(publicRes.statusCode).toBe(404);
+  });
+
+  it('serves a photo to the serving shop and an admin, each view audited; never without a session, to another shop or to finance', async () => {
+    const views = async () =>
+      (
+        await query<{ n: number }>(
+          t,
+          `select count(*)::int as n from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'view-photo'`,
+          [String(record.id)],
+        )
+      )[0].n;
+    expect(await views()).toBe(0);
+    const seen = await viewPhoto(manager1, record.id, photoId);
+    expect([seen.statusCode, seen.headers['content-type'], seen.headers['cache-control']]).toEqual([200, 'image/png', 'private, no-store']);
+    expect((await viewPhoto(admin, record.id, photoId)).statusCode).toBe(200);
+    expect(await views()).toBe(2);
+
+    expect((await viewPhoto(undefined, record.id, photoId)).statusCode).toBe(401);
+    expect((await viewPhoto(manager3, record.id, photoId)).statusCode).toBe(404);
+    expect((await viewPhoto(finance, record.id, photoId)).statusCode).toBe(403);
+    expect(await views()).toBe(2);
+    const signature = await t.app.inject({
+      method: 'GET',
+      url: `${API.resourceBase}/service-records/${record.id}/signature`,
+      headers: { authorization: `Bearer ${manager1}` },
+    });
+    expect(signature.statusCode).toBe(200);
+    const signatureViews = await query(t, `select 1 from audit_logs where entity_id = $1 and action = 'view-signature'`, [
+      String(record.id),
+    ]);
+    expect(signatureViews).toHaveLength(1);
+  });
+
+  it('deletes every photo from storage when the customer withdraws photo consent, and says when and by whom', async () => {
+    const names = await storedPhotoNames(record.id);
+    expect(names).toHaveLength(2);
+    const withdrawn = (await call(manager1, 'POST', `/service-records/${record.id}/withdraw-photo-consent`, {})).body.data as ServiceRecord;
+    expect(withdrawn).toMatchObject({ photoConsent: false, photos: [], photoConsentWithdrawnByName: expect.any(String) });
+    expect(withdrawn.photoConsentWithdrawnAt).not.toBeNull();
+    for (const name of names) expect(fs.existsSync(path.join(privateDir(), name))).toBe(false);
+    expect(await storedPhotoNames(record.id)).toEqual([]);
+    expect((await viewPhoto(manager1, record.id, photoId)).statusCode).toBe(404);
+    expect((await photoUpload(manager1, record.id, 'after')).status).toBe(409);
+  });
+});
+
+describe('service records: who sees them', () => {
+  it('a customer whose home shop is another has her record read there too, and written only by the serving shop', async () => {
+    const [customer] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id desc limit 1', [f.shop1]);
+    const visit = await arrivedVisit(f.brow.id, customer.id);
+    // Booking takes the shop's own customers; her home shop is shop 3 by the time the record is opened.
+    await query(t, 'update customers set shop_id = $1 where id = $2', [f.shop3, customer.id]);
+    const record = await openRecord(visit);
+    expect(record).toMatchObject({ shopId: f.shop1, customerShopId: f.shop3 });
+    const atHome = await call(manager3, 'GET', `/service-records?customerId=${customer.id}`);
+    expect((atHome.body.data as ServiceRecord[]).map((r) => r.id)).toEqual([record.id]);
+    expect((await call(manager3, 'PATCH', `/service-records/${record.id}`, { notes: '改' })).status).toBe(404);
+    expect((await call(manager1, 'PATCH', `/service-records/${record.id}`, { notes: '术后反馈良好' })).body.data.notes).toBe(
+      '术后反馈良好',
+    );
+  });
+
+  it('another shop reads none of shop 1’s own customers’ records', async () => {
+    const mine = await call(manager1, 'GET', `/service-records?customerId=${f.plainCustomer}`);
+    expect(mine.body.data.length).toBeGreaterThan(0);
+    expect((await call(manager3, 'GET', `/service-records?customerId=${f.plainCustomer}`)).body.data).toEqual([]);
+    expect((await call(manager3, 'GET', `/service-records/${mine.body.data[0].id}`)).status).toBe(404);
+    expect((await call(manager1, 'GET', '/service-records')).status).toBe(400);
+  });
+
+  it('the demo has records with questionnaires, signatures and photos, their files in the private folder', async () => {
+    const rows = await query<{ n: number; photos: number; signed: number }>(
+      t,
+      `select count(*)::int as n, (select count(*)::int from service_record_photos) as photos,
+        count(*) filter (where signature_name is not null)::int as signed from service_records where created_by is null`,
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect(rows[0].signed).toBe(rows[0].n);
+    expect(rows[0].photos).toBeGreaterThan(0);
+    const [photo] = await query<{ stored_name: string }>(t, 'select stored_name from service_record_photos order by id limit 1');
+    expect(fs.existsSync(path.join(privateDir(), photo.stored_name))).toBe(true);
+  });
+});
