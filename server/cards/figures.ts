@@ -45,29 +45,25 @@ export async function moneyFigures(pool: pg.Pool, period: Period, shopId: number
 export const NO_MONEY = { cashFen: 0, consumptionFen: 0, bonusConsumptionFen: 0 } as const;
 
 /**
- * Every shop's liability at `at` (null: now): principal and package sessions left at their value,
- * bonus apart, of the cards it sold. Now is the cards' own balances; an earlier instant is those less
- * what moved after it, read from the created_at index alone, so a recent instant costs little
- * however long the history.
+ * Every shop's liability at the end of the Shanghai day `day` (null: now): principal and package
+ * sessions left at their value of the cards it sold, bonus apart. Now is the cards' own balances; the
+ * end of a day is the sum of card_shop_days up to it (rows per shop and day the card transactions'
+ * trigger keeps), so its cost does not grow with the number of transactions.
  */
-export async function cardLiability(pool: pg.Pool, at: string | null): Promise<CardLiabilityShop[]> {
+export async function cardLiability(pool: pg.Pool, day: string | null): Promise<CardLiabilityShop[]> {
   const { rows } = await pool.query<CardLiabilityShop>(
-    `with now_ as (
+    `with held as (
        select sold_shop_id as shop_id, sum(principal_fen)::int8 as principal, sum(bonus_fen)::int8 as bonus,
               sum(case when kind = 'package' then floor(price_fen::int8 * sessions_left / sessions_total) else 0 end)::int8 as sessions
-       from member_cards group by sold_shop_id),
-     later as (
-       select sold_shop_id as shop_id, sum(principal_fen)::int8 as principal, sum(bonus_fen)::int8 as bonus,
-              sum(session_value_fen)::int8 as sessions
-       from card_transactions where $1::timestamptz is not null and created_at > $1::timestamptz group by sold_shop_id)
-     select s.id as "shopId", s.name as "shopName",
-            coalesce(n.principal, 0) - coalesce(l.principal, 0) as "principalFen",
-            coalesce(n.sessions, 0) - coalesce(l.sessions, 0) as "sessionValueFen",
-            coalesce(n.principal, 0) - coalesce(l.principal, 0) + coalesce(n.sessions, 0) - coalesce(l.sessions, 0) as "liabilityFen",
-            coalesce(n.bonus, 0) - coalesce(l.bonus, 0) as "bonusFen"
-     from shops s join now_ n on n.shop_id = s.id left join later l on l.shop_id = s.id
+       from member_cards where $1::date is null group by sold_shop_id
+       union all
+       select shop_id, sum(principal_fen)::int8, sum(bonus_fen)::int8, sum(session_value_fen)::int8
+       from card_shop_days where $1::date is not null and day <= $1::date group by shop_id)
+     select s.id as "shopId", s.name as "shopName", h.principal as "principalFen", h.sessions as "sessionValueFen",
+            h.principal + h.sessions as "liabilityFen", h.bonus as "bonusFen"
+     from held h join shops s on s.id = h.shop_id
      order by "liabilityFen" desc, s.id`,
-    [at],
+    [day],
   );
   return rows;
 }

@@ -11,7 +11,7 @@ export async function cardSummary(pool: pg.Pool, from: string, to: string, now: 
   const period = periodOf(from, to);
   const atEnd = Date.parse(period.end) < now;
   const [liability, figures, settlement] = await Promise.all([
-    cardLiability(pool, atEnd ? period.end : null),
+    cardLiability(pool, atEnd ? to : null),
     cardShopFigures(pool, period),
     cardSettlement(pool, period),
   ]);

@@ -223,8 +223,8 @@ const QueryType = new GraphQLObjectType<unknown, ReportContext>({
       args: { at: { type: DateScalar } },
       resolve: async ({ at }, ctx) => {
         allow(ctx.session, REPORT_ROLES.cardLiability);
-        const end = at ? periodOf(at, at).end : null;
-        return cardLiability(ctx.pool, end !== null && Date.parse(end) < ctx.now ? end : null);
+        // A day not yet over is now: the cards' balances.
+        return cardLiability(ctx.pool, at && Date.parse(periodOf(at, at).end) < ctx.now ? at : null);
       },
     }),
     cardSettlement: queryField<PeriodArgs, CardSettlementPair[]>({

@@ -4,7 +4,7 @@ import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
 import { checkoutFixture, poster, type CheckoutFixture } from './support/checkout';
-import { graphqlCaller, today } from './support/reportCalls';
+import { daysBefore, graphqlCaller, today } from './support/reportCalls';
 import { cardsOffTheirTransactions, createdPlan, soldOrder, storedCard } from './support/cards';
 import { expirePackages } from '../../server/cards/expiry';
 import type { CardPlan } from '../../contract/cardPlan';
@@ -155,6 +155,35 @@ describe('what the money means: a worked example at shop 1 (A) and shop 3 (B), t
     // B served A's cards: A owes B 334 + 8,621 = 8,955.
     expect(owed(await settlement(), A, B) - owed(settlementBefore, A, B)).toBe(8_955);
     expect(await cardsOffTheirTransactions(t)).toBe(0);
+  });
+});
+
+describe('liability at the end of a past day', () => {
+  it('reads the per-day sums the card transactions keep: up to today they equal the cards’ balances', async () => {
+    const [{ off }] = await query<{ off: number }>(
+      t,
+      `select count(*)::int as off from
+         (select sold_shop_id as s, sum(principal_fen) as p, sum(bonus_fen) as b,
+                 sum(case when kind = 'package' then floor(price_fen::int8 * sessions_left / sessions_total) else 0 end) as v
+            from member_cards group by 1) c
+         full join (select shop_id as s, sum(principal_fen) as p, sum(bonus_fen) as b, sum(session_value_fen) as v from card_shop_days group by 1) d
+           using (s)
+       where c.p is distinct from d.p or c.b is distinct from d.b or c.v is distinct from d.v`,
+    );
+    expect(off).toBe(0);
+    // Yesterday's end: every movement of today taken off today's balances.
+    const yesterday = daysBefore(today(), 1);
+    const r = await gql(finance, `query($at: Date) { cardLiability(at: $at) { shopId principalFen bonusFen sessionValueFen } }`, {
+      at: yesterday,
+    });
+    const [expected] = await query<{ p: number }>(
+      t,
+      `select coalesce(sum(principal_fen), 0)::int as p from card_transactions
+        where sold_shop_id = $1 and created_at < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
+      [f.shop1, yesterday],
+    );
+    const shop1 = (r.data.cardLiability as CardLiabilityShop[]).find((s) => s.shopId === f.shop1);
+    expect(shop1?.principalFen ?? 0).toBe(expected.p);
   });
 });
 

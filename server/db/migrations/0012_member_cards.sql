@@ -17,6 +17,15 @@ CREATE TABLE "card_plans" (
             and "card_plans"."sessions" between 1 and 100 and "card_plans"."valid_days" between 1 and 3650))
 );
 --> statement-breakpoint
+CREATE TABLE "card_shop_days" (
+	"shop_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"principal_fen" bigint DEFAULT 0 NOT NULL,
+	"bonus_fen" bigint DEFAULT 0 NOT NULL,
+	"session_value_fen" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "card_shop_days_pkey" PRIMARY KEY("shop_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "card_transactions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"card_id" integer NOT NULL,
@@ -63,6 +72,7 @@ CREATE TABLE "member_cards" (
 --> statement-breakpoint
 ALTER TABLE "after_sales" ADD COLUMN "card_id" integer;--> statement-breakpoint
 ALTER TABLE "card_plans" ADD CONSTRAINT "card_plans_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_shop_days" ADD CONSTRAINT "card_shop_days_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transactions" ADD CONSTRAINT "card_transactions_card_id_member_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."member_cards"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transactions" ADD CONSTRAINT "card_transactions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transactions" ADD CONSTRAINT "card_transactions_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -81,7 +91,7 @@ CREATE INDEX "card_transactions_customer_idx" ON "card_transactions" USING btree
 CREATE INDEX "card_transactions_shop_created_idx" ON "card_transactions" USING btree ("shop_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_order_idx" ON "card_transactions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "card_transactions_after_sale_idx" ON "card_transactions" USING btree ("after_sale_id");--> statement-breakpoint
-CREATE INDEX "card_transactions_created_idx" ON "card_transactions" USING btree ("created_at","id","sold_shop_id","principal_fen","bonus_fen","session_value_fen");--> statement-breakpoint
+CREATE INDEX "card_transactions_created_idx" ON "card_transactions" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "card_transactions_kind_created_idx" ON "card_transactions" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE INDEX "member_cards_customer_idx" ON "member_cards" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "member_cards_sold_shop_idx" ON "member_cards" USING btree ("sold_shop_id");--> statement-breakpoint
@@ -90,6 +100,33 @@ CREATE INDEX "member_cards_active_valid_until_idx" ON "member_cards" USING btree
 CREATE UNIQUE INDEX "member_cards_one_stored_value_key" ON "member_cards" USING btree ("customer_id") WHERE "member_cards"."kind" = 'stored-value' and "member_cards"."status" <> 'refunded';--> statement-breakpoint
 ALTER TABLE "after_sales" ADD CONSTRAINT "after_sales_card_id_member_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."member_cards"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_sales" ADD CONSTRAINT "after_sales_card_refund" CHECK ("after_sales"."card_id" is null or "after_sales"."type" = 'refund');--> statement-breakpoint
+-- card_shop_days follows card_transactions, which are only ever inserted: the new rows summed per
+-- selling shop and Shanghai day first (one upsert per day, not per row), in key order so two writers
+-- lock the same rows in the same order.
+CREATE FUNCTION card_shop_days_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO card_shop_days AS d (shop_id, day, principal_fen, bonus_fen, session_value_fen)
+  SELECT sold_shop_id, (created_at AT TIME ZONE 'Asia/Shanghai')::date, sum(principal_fen), sum(bonus_fen), sum(session_value_fen)
+  FROM new_rows GROUP BY 1, 2
+  HAVING sum(principal_fen) <> 0 OR sum(bonus_fen) <> 0 OR sum(session_value_fen) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (shop_id, day) DO UPDATE SET principal_fen = d.principal_fen + excluded.principal_fen,
+    bonus_fen = d.bonus_fen + excluded.bonus_fen, session_value_fen = d.session_value_fen + excluded.session_value_fen;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER card_transactions_shop_days AFTER INSERT ON card_transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION card_shop_days_apply();
+--> statement-breakpoint
+CREATE FUNCTION card_shop_days_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM card_shop_days;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER card_transactions_shop_days_truncate AFTER TRUNCATE ON card_transactions FOR EACH STATEMENT EXECUTE FUNCTION card_shop_days_clear();
+--> statement-breakpoint
 -- The reports read the book's money and the cards' consumption (server/cards/figures.ts): a change of either is a change of the reports.
 CREATE CONSTRAINT TRIGGER card_transactions_change_counter AFTER INSERT OR UPDATE OR DELETE ON card_transactions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION change_counter_bump('reports');
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import { pgTable, serial, bigserial, varchar, integer, index, check, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, bigserial, varchar, integer, index, check, uniqueIndex, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CardKind, CardPlanStatus } from '../../../contract/cardPlan';
 import type { MemberCardStatus } from '../../../contract/memberCard';
@@ -139,8 +139,27 @@ export const cardTransactions = pgTable(
     index('card_transactions_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('card_transactions_order_idx').on(t.orderId),
     index('card_transactions_after_sale_idx').on(t.afterSaleId),
-    // The liability at an instant is today's balances less what moved after it, read from this index alone.
-    index('card_transactions_created_idx').on(t.createdAt, t.id, t.soldShopId, t.principalFen, t.bonusFen, t.sessionValueFen),
+    index('card_transactions_created_idx').on(t.createdAt, t.id),
     index('card_transactions_kind_created_idx').on(t.kind, t.createdAt),
   ],
+);
+
+/**
+ * What the cards each shop sold moved per Shanghai day: the sums of principal, bonus and session
+ * value of their transactions. Kept only by the trigger on card_transactions of the member-cards
+ * migration, in the transaction that writes them; the liability at the end of a day is the sum of
+ * its shop's rows up to that day (a few hundred rows, however many transactions).
+ */
+export const cardShopDays = pgTable(
+  'card_shop_days',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
+    bonusFen: bigint('bonus_fen', { mode: 'number' }).notNull().default(0),
+    sessionValueFen: bigint('session_value_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'card_shop_days_pkey', columns: [t.shopId, t.day] })],
 );
