@@ -18,6 +18,7 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
   ['/operation/events', [A]],
   ['/operation/program', [A]],
   ['/operation/cards', [A]],
+  ['/operation/consent', [A]],
   ['/business/shop', [A]],
   ['/business/account', [A]],
   ['/checkstand/cashier', [M]],
@@ -30,6 +31,7 @@ const MATRIX: [path: string, roles: '*' | Role[]][] = [
   ['/finance/after-sales', [F, A]],
   ['/finance/cards', [F, A]],
   ['/finance/close', [M, F, A]],
+  ['/finance/pigment-recall', [F, A]],
   ['/shop/staff', [M]],
   ['/shop/consumer', [M]],
   ['/shop/consumer/:id', [M]],
@@ -129,9 +131,12 @@ describe('menuFor', () => {
   const MENUS: Record<Role, [group: string, paths: string[]][]> = {
     admin: [
       ['dashboard', ['/dashboard/workplace']],
-      ['operation', ['/operation/events', '/operation/program', '/operation/cards']],
+      ['operation', ['/operation/events', '/operation/program', '/operation/cards', '/operation/consent']],
       ['business', ['/business/shop', '/business/account']],
-      ['finance', ['/finance/total', '/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close']],
+      [
+        'finance',
+        ['/finance/total', '/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close', '/finance/pigment-recall'],
+      ],
     ],
     'shop-manager': [
       ['dashboard', ['/dashboard/workplace']],
@@ -142,7 +147,7 @@ describe('menuFor', () => {
     ],
     'financial-staff': [
       ['dashboard', ['/dashboard/workplace']],
-      ['finance', ['/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close']],
+      ['finance', ['/finance/review', '/finance/after-sales', '/finance/cards', '/finance/close', '/finance/pigment-recall']],
     ],
   };
 
