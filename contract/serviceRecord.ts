@@ -177,13 +177,11 @@ export const serviceRecordResource = defineResource({
 });
 
 /** GET service-records: at least one of the three, so a list is a customer's, a visit's or a batch's. */
-export const serviceRecordQuerySchema = z
-  .object({
-    customerId: z.coerce.number({ error: `客户 ID 格式不正确` }).int('客户 ID 格式不正确').positive('客户 ID 格式不正确').optional(),
-    appointmentId: z.coerce.number({ error: `预约 ID 格式不正确` }).int('预约 ID 格式不正确').positive('预约 ID 格式不正确').optional(),
-    batch: z.string().trim().min(1, `请输入${L.batch}`).max(40, `${L.batch}最多 40 个字`).optional(),
-  })
-  .refine((q) => q.customerId !== undefined || q.appointmentId !== undefined || q.batch !== undefined, {
-    message: '请按客户、预约或色料批号查询服务档案',
-    path: ['customerId'],
-  });
+export const serviceRecordQuerySchema = strictObject({
+  customerId: z.coerce.number({ error: `客户 ID 格式不正确` }).int('客户 ID 格式不正确').positive('客户 ID 格式不正确').optional(),
+  appointmentId: z.coerce.number({ error: `预约 ID 格式不正确` }).int('预约 ID 格式不正确').positive('预约 ID 格式不正确').optional(),
+  batch: z.string().trim().min(1, `请输入${L.batch}`).max(40, `${L.batch}最多 40 个字`).optional(),
+}).refine((q) => q.customerId !== undefined || q.appointmentId !== undefined || q.batch !== undefined, {
+  message: '请按客户、预约或色料批号查询服务档案',
+  path: ['customerId'],
+});
