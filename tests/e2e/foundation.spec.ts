@@ -16,20 +16,20 @@ import { accountMenuItem, deleteRow, dialog, openList, row } from './support/ui'
 const EXPECTED_MENUS: Record<string, Record<string, string[]>> = {
   [ADMIN]: {
     仪表盘: ['工作台'],
-    运营管理: ['活动管理', '项目管理'],
+    运营管理: ['活动管理', '项目管理', '卡项管理', '知情同意书'],
     商户管理: ['门店管理', '账号管理'],
-    财务管理: ['业绩排行', '业绩审核', '售后审核'],
+    财务管理: ['业绩排行', '业绩审核', '售后审核', '会员卡资金', '日结对账', '色料批号追溯'],
   },
   [MANAGER_TWO_SHOPS]: {
     仪表盘: ['工作台'],
     收银中心: ['收银', '售后'],
     预约管理: ['新客预约', '售后预约'],
-    财务管理: ['收支明细'],
+    财务管理: ['收支明细', '日结对账'],
     本店管理: ['员工管理', '客户管理'],
   },
   [FINANCE]: {
     仪表盘: ['工作台'],
-    财务管理: ['业绩审核', '售后审核'],
+    财务管理: ['业绩审核', '售后审核', '会员卡资金', '日结对账', '色料批号追溯'],
   },
 };
 EXPECTED_MENUS[MANAGER_THIRD_SHOP] = EXPECTED_MENUS[MANAGER_TWO_SHOPS];

@@ -305,7 +305,7 @@ for (const size of WINDOW_SIZES) {
         仪表盘: ['工作台'],
         运营管理: ['活动管理', '项目管理'],
         商户管理: ['门店管理', '账号管理'],
-        财务管理: ['业绩排行', '业绩审核', '售后审核'],
+        财务管理: ['业绩排行', '业绩审核', '售后审核', '会员卡资金', '日结对账', '色料批号追溯'],
       });
       await expect(page.locator('body')).not.toContainText(/广告|轮播图|新增|店铺/);
       await look(page, testInfo, 'menu-words');
