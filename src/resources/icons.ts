@@ -5,6 +5,7 @@ import {
   AuditOutlined,
   CalendarOutlined,
   ContactsOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DesktopOutlined,
   ExperimentOutlined,
@@ -23,6 +24,7 @@ import {
   TransactionOutlined,
   TrophyOutlined,
   UserAddOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -36,6 +38,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   AuditOutlined,
   CalendarOutlined,
   ContactsOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DesktopOutlined,
   ExperimentOutlined,
@@ -54,6 +57,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   TransactionOutlined,
   TrophyOutlined,
   UserAddOutlined,
+  WalletOutlined,
 };
 
 /** The icon a route or menu item names (RouteDef.icon, ServerMenuItem.meta.icon). */

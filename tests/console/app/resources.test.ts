@@ -27,8 +27,9 @@ describe('resources table', () => {
       meta: { label: 'menu.business.shop', routeName: 'Shop' },
     });
     expect(REFINE_RESOURCES.map((r) => r.name)).toEqual(Object.keys(RESOURCES));
-    // Service records are read inside the booking drawer and the customer's detail, on no list page of their own.
-    const listed = REFINE_RESOURCES.map((r) => r.name).filter((name) => name !== 'service-records');
+    // Service records and member cards are read inside other pages (the booking drawer, the customer's detail, the
+    // cashier), on no list page of their own.
+    const listed = REFINE_RESOURCES.map((r) => r.name).filter((name) => name !== 'service-records' && name !== 'member-cards');
     expect(listed.sort()).toEqual(ROUTES.flatMap((r) => (r.resource ? [r.resource] : [])).sort());
     for (const route of ROUTES.filter((r) => r.resource)) {
       expect(REFINE_RESOURCES.find((r) => r.name === route.resource)).toEqual({
