@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROGRAM_TYPES, type ProgramType } from '../../../contract/program';
 import {
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../components/format';
 import { FormModal, optionKey, useOptions } from '../../components/crud';
 import { ListPage, useResourceModalForm, type ListSearch } from '../../components/listPage';
 import { zodRule } from '../../providers/formRules';
+import { StatusTag } from '../../components/statusTag';
 
 interface ConsentSearch extends ListSearch {
   programType?: ProgramType;
@@ -68,7 +69,8 @@ export default function ConsentTextPage() {
           width: 110,
           render: (version: number, row) => (
             <>
-              {t('serviceRecord.consent.version', { version })} {row.current && <Tag color="success">{t('consentVersion.currentTag')}</Tag>}
+              {t('serviceRecord.consent.version', { version })}{' '}
+              {row.current && <StatusTag tone="success">{t('consentVersion.currentTag')}</StatusTag>}
             </>
           ),
         },

@@ -1,9 +1,10 @@
-import { Button, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HEALTH_QUESTIONS } from '../../../contract/healthQuestionnaire';
 import type { ServiceRecord } from '../../../contract/serviceRecord';
 import { applyServerErrors } from '../../providers/formRules';
 import { changeRecord, useRecordCall } from './recordQueries';
+import { StatusTag } from '../../components/statusTag';
 
 interface HealthValues {
   answers: Record<string, boolean | undefined>;
@@ -31,7 +32,7 @@ export function HealthForm({ record, disabled }: { record: ServiceRecord; disabl
           label={
             <Space size={4} wrap>
               <span id={`health-${q.key}`}>{q.question}</span>
-              {q.blocks && <Tag color="error">{t('serviceRecord.health.blocks')}</Tag>}
+              {q.blocks && <StatusTag tone="error">{t('serviceRecord.health.blocks')}</StatusTag>}
             </Space>
           }
           rules={[{ required: true, message: t('serviceRecord.health.required') }]}

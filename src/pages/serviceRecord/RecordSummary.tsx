@@ -1,8 +1,9 @@
-import { Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Descriptions, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRecord } from '../../../contract/serviceRecord';
 import { formatDateTime } from '../../components/format';
 import { PhotoGallery } from './PhotoPanel';
+import { StatusTag } from '../../components/statusTag';
 
 /** A record read-only, as the customer's timeline shows it: questionnaire, consent, pigments, before/after photos, notes. */
 export function RecordSummary({ record }: { record: ServiceRecord }) {
@@ -17,9 +18,9 @@ export function RecordSummary({ record }: { record: ServiceRecord }) {
           ) : yes.length ? (
             <Space wrap size={4}>
               {yes.map((a) => (
-                <Tag key={a.key} color={a.blocks ? 'error' : 'warning'}>
+                <StatusTag key={a.key} tone={a.blocks ? 'error' : 'warning'}>
                   {a.question}
-                </Tag>
+                </StatusTag>
               ))}
             </Space>
           ) : (

@@ -1,8 +1,9 @@
-import { Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Empty, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/format';
 import { useServiceRecords } from './recordQueries';
 import { RecordSummary } from './RecordSummary';
+import { StatusTag } from '../../components/statusTag';
 
 /** The customer detail's 服务档案 tab: every visit's record, newest first; a touch-up names its original visit. */
 export default function ServiceRecordTimeline({ customerId }: { customerId: number }) {
@@ -26,7 +27,7 @@ export default function ServiceRecordTimeline({ customerId }: { customerId: numb
                 <Typography.Text type="secondary">
                   {r.shopName} · {r.staffName || t('appointment.unassigned')}
                 </Typography.Text>
-                {r.missing.length > 0 && <Tag color="warning">{t('serviceRecord.timeline.incomplete')}</Tag>}
+                {r.missing.length > 0 && <StatusTag tone="warning">{t('serviceRecord.timeline.incomplete')}</StatusTag>}
               </Space>
               {original && (
                 <Typography.Text type="secondary">
