@@ -1,7 +1,7 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
 import { API } from '../../contract/api';
 import type { DailyClose } from '../../contract/dailyClose';
-import { FINANCE, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
+import { FINANCE, MANAGER_THIRD_SHOP, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot } from './support/files';
 import { dialog, row } from './support/ui';
 
@@ -21,7 +21,7 @@ async function apiCall<T>(request: APIRequestContext, token: string, method: 'GE
 
 /** The manager's day as the server computes it: what the drawer should hold. */
 async function managerDay(request: APIRequestContext): Promise<DailyClose> {
-  const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
+  const token = await loginOverApi(request, MANAGER_THIRD_SHOP);
   const { shopID } = await apiCall<{ shopID: number }>(request, token, 'POST', API.userInfo);
   return apiCall<DailyClose>(request, token, 'GET', `${API.resourceBase}/daily-closes/${shopID}/${today()}`);
 }
@@ -51,7 +51,7 @@ test('the manager closes a day ¥10 over with a reason, finance returns it, the 
   const day = await managerDay(request);
   expect(day.status).toBe('open');
 
-  await loginThroughForm(page, MANAGER_TWO_SHOPS);
+  await loginThroughForm(page, MANAGER_THIRD_SHOP);
   let drawer = await openToday(page);
   // Over by ¥10 and no reason: the server names the field; then with a reason it goes through.
   await drawer.getByLabel('实点现金').fill(yuan(day.expectedCashFen + 1_000));
