@@ -107,7 +107,8 @@ test.describe('settings drawer', () => {
     // and on the page's #f5f5f5, #ce3535 (5.02:1 and 4.60:1), and the drawer says so.
     await expect(copyButton).toHaveCSS('background-color', 'rgb(206, 53, 53)');
     await expect(drawer(page).getByTestId('theme-color-adjusted')).toContainText('#ce3535');
-    await drawer(page).getByText('内容区域').click();
+    // The contrast note pushes the next section under the open picker, so the click-away lands on the drawer title.
+    await drawer(page).getByText('页面配置', { exact: true }).click();
     await expect(hex).toBeHidden();
 
     // Navbar off: the header goes and the floating settings button shows.
