@@ -5,9 +5,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** End-to-end tests drive Debian's Chromium against the real server on a throwaway data folder. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The accessibility scan still has open findings (docs/accessibility.md, "Open findings"); it runs on
-  // demand with E2E_ACCESSIBILITY=1 until they are fixed, then joins every run.
-  testIgnore: process.env.E2E_ACCESSIBILITY === '1' ? [] : ['accessibility.spec.ts'],
   outputDir: `test-results/e2e-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -14,14 +14,42 @@ import { canAccess } from '../../contract/access';
 import type { Role } from '../../contract/roles';
 import { ADMIN, FINANCE, MANAGER_TWO_SHOPS, loginThroughForm } from './support/login';
 import { popupsSettled } from './support/ui';
+import { DAILY_DIALOGS } from './support/dailyDialogs';
 
 // src/stores/settings.ts keeps the theme here (that module runs in the browser only).
 const SETTINGS_KEY = 'app-settings';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SKIPPED_RULES = process.env.AXE_SKIP_CONTRAST === '1' ? ['color-contrast'] : [];
 
-/** Third-party markup no local change can fix; each names its rule, its nodes and why. */
-const EXCEPTIONS: { rule: string; selector: string; reason: string }[] = [];
+/**
+ * Third-party markup no local change can fix, each excused for one rule on the nodes its markup (and,
+ * where given, axe's summary) matches, with the upstream issue:
+ * - antd 5's Form.Item puts aria-required on the outer div of a Select or a Radio.Group, where no role
+ *   allows it (a Select's combobox input carries it as well, so a screen reader still hears "required"
+ *   there); antd 6 moves it to the input.
+ * - When the tabs of a tab bar overflow (the shell's bar of open pages fills up as the scan visits every
+ *   page), antd shows its overflow button (…) inside the element with role=tablist.
+ */
+const EXCEPTIONS: { rule: string; html: RegExp; summary?: RegExp; upstream: string }[] = [
+  {
+    rule: 'aria-allowed-attr',
+    html: /^<div (?=[^>]*aria-required="true")(?=[^>]*class="ant-select [^"]*ant-select-in-form-item)/,
+    upstream: 'https://github.com/ant-design/ant-design/issues/46030',
+  },
+  {
+    rule: 'aria-allowed-attr',
+    html: /^<div (?=[^>]*aria-required="true")(?=[^>]*class="ant-radio-group )/,
+    upstream: 'https://github.com/ant-design/ant-design/issues/49508',
+  },
+  {
+    rule: 'aria-required-children',
+    html: /^<div (?=[^>]*role="tablist")(?=[^>]*class="ant-tabs-nav["\s])/,
+    summary: /children which are not allowed: button\[aria-controls\]$/,
+    upstream: 'https://github.com/react-component/tabs/issues/1013',
+  },
+];
+const excused = (rule: string, html: string, summary: string) =>
+  EXCEPTIONS.some((e) => e.rule === rule && e.html.test(html) && (e.summary?.test(summary.trim()) ?? true));
 
 interface Finding {
   where: string;
@@ -35,11 +63,10 @@ async function scan(page: Page, where: string, findings: Finding[], include?: st
   await popupsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS).disableRules(SKIPPED_RULES);
   if (include) builder = builder.include(include);
-  for (const e of EXCEPTIONS) builder = builder.exclude(e.selector);
   const { violations } = await builder.analyze();
   for (const v of violations) {
     if (v.impact !== 'critical' && v.impact !== 'serious') continue;
-    for (const node of v.nodes)
+    for (const node of v.nodes.filter((n) => !excused(v.id, n.html, n.failureSummary ?? '')))
       findings.push({ where, rule: v.id, impact: v.impact, target: node.target.join(' '), summary: node.failureSummary ?? '' });
   }
 }
@@ -93,6 +120,31 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(route.path);
         await settled(page);
         await scan(page, route.path, findings);
+      }
+      expect(lines(findings)).toEqual([]);
+    });
+  }
+
+  for (const role of Object.keys(ACCOUNTS) as Role[]) {
+    test(`${role}: the dialogs of the daily jobs have no critical or serious violation, and focus returns (${theme})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await useTheme(page, theme);
+      await loginThroughForm(page, ACCOUNTS[role]);
+      const findings: Finding[] = [];
+      for (const d of DAILY_DIALOGS.filter((x) => x.roles.includes(role))) {
+        await page.goto(d.path);
+        await settled(page);
+        const trigger = await d.trigger(page);
+        // Opened from the keyboard, as a keyboard user would, so the return of focus is checked too.
+        await trigger.focus();
+        await page.keyboard.press('Enter');
+        const opened = page.getByRole('dialog', { name: d.title });
+        await expect(opened, d.title).toBeVisible();
+        await settled(page);
+        await scan(page, `${d.path} «${d.title}»`, findings);
+        await page.keyboard.press('Escape');
+        await expect(opened).toBeHidden();
+        await expect(d.focusAfter?.(page) ?? trigger, `focus back where it was before «${d.title}»`).toBeFocused();
       }
       expect(lines(findings)).toEqual([]);
     });

@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { Confirm } from '../confirm/Confirm';
 
 /**
  * A row's delete link behind the confirm of docs/console.md ("确定是否删除?"), which names the record
@@ -45,7 +46,7 @@ export function DeleteAction({
     );
   }
   return (
-    <Popconfirm
+    <Confirm
       title={t('common.deleteConfirm')}
       description={name ? t('common.deleteWhat', { name }) : undefined}
       okText={t('common.ok')}
@@ -57,6 +58,6 @@ export function DeleteAction({
       <Button type="link" size="small" danger loading={mutation.isPending}>
         {t('common.delete')}
       </Button>
-    </Popconfirm>
+    </Confirm>
   );
 }

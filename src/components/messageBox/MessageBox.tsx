@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Empty, List, Popconfirm, Popover, Spin, Tabs, message as toast } from 'antd';
+import { Badge, Button, Empty, List, Popover, Spin, Tabs, message as toast } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { MessageItem } from './MessageItem';
 import { MessageDetail, showMessage } from './MessageDetail';
 import { useClearMessages, useMarkRead, useMessageList, useReadAll, useUnreadCount } from './messageQueries';
 import './messageBox.css';
+import { Confirm } from '../confirm/Confirm';
 
 /** The popover shows the newest few of a tab; the messages page has them all. */
 const BOX_SIZE = 5;
@@ -65,7 +66,7 @@ function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | 
         }))}
       />
       <div className="message-box-footer">
-        <Popconfirm
+        <Confirm
           title={t('message.clear.confirm', { type: label })}
           okText={t('common.ok')}
           cancelText={t('common.cancel')}
@@ -74,7 +75,7 @@ function MessagePanel({ unread, onViewMore, onOpened }: { unread: UnreadCount | 
           <Button type="text" size="small" loading={clear.isPending}>
             {t('message.clear')}
           </Button>
-        </Popconfirm>
+        </Confirm>
         <Button type="text" size="small" loading={readAll.isPending} disabled={!unread?.[tab]} onClick={() => readAll.mutate(tab)}>
           {t('message.readAll')}
         </Button>

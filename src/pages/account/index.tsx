@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Form, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Avatar, Button, Form, Select, Space, Tag, message } from 'antd';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import { PasswordOnceModal, type PasswordShown } from './PasswordOnceModal';
 import { useAccountMutation } from './useAccountMutation';
 import { useCurrentUser } from '../../stores/currentUser';
 import { ACCOUNT_STATUS_TONES, ROLE_TONES, StatusTag } from '../../components/statusTag';
+import { Confirm } from '../../components/confirm/Confirm';
 
 interface AccountSearch extends ListSearch {
   status?: AccountStatus;
@@ -47,14 +48,14 @@ function GrantTag({ account, grant }: { account: Account; grant: AccountGrant })
       closeIcon={
         removable && (
           <Allowed action="grants">
-            <Popconfirm
+            <Confirm
               title={t('account.grant.remove.confirm', { grant: label })}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
               onConfirm={() => remove.mutate(undefined)}
             >
               <CloseOutlined aria-label={`${t('account.grant.remove')} ${label}`} />
-            </Popconfirm>
+            </Confirm>
           </Allowed>
         )
       }
@@ -179,7 +180,7 @@ export default function AccountListPage() {
           {edit}
           {a.id !== me?.accountId && (
             <Allowed action="reset-password">
-              <Popconfirm
+              <Confirm
                 title={t('account.resetPassword.confirm', { name: a.name })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
@@ -188,12 +189,12 @@ export default function AccountListPage() {
                 <Button type="link" size="small">
                   {t('account.resetPassword')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             </Allowed>
           )}
           {a.id === me?.accountId ? null : a.status === 'active' ? (
             <Allowed action="disable">
-              <Popconfirm
+              <Confirm
                 title={t('account.disable.confirm', { name: a.name })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
@@ -202,11 +203,11 @@ export default function AccountListPage() {
                 <Button type="link" size="small" danger>
                   {t('account.disable')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             </Allowed>
           ) : (
             <Allowed action="enable">
-              <Popconfirm
+              <Confirm
                 title={t('account.enable.confirm', { name: a.name })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
@@ -215,7 +216,7 @@ export default function AccountListPage() {
                 <Button type="link" size="small">
                   {t('account.enable')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             </Allowed>
           )}
         </>

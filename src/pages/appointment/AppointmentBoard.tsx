@@ -37,6 +37,7 @@ import { AppointmentDrawer } from './AppointmentDrawer';
 import { statusColors } from './statusColors';
 import { clockOn, fromWallClock, shanghaiHm, shanghaiToday, toWallClock } from './shanghaiClock';
 import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
+import { openableRow, opensOnKey } from '../../components/keyboard/openable';
 
 type View = 'day' | 'week' | 'list';
 interface Filters {
@@ -317,6 +318,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           allowClear
           style={{ width: 130 }}
           placeholder={t('appointment.filter.status')}
+          aria-label={t('common.filterBy', { what: t('appointment.field.status') })}
           value={filters.status}
           onChange={(status) => setFilters((f) => ({ ...f, status }))}
           options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointment.status.${s}`) }))}
@@ -325,6 +327,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           allowClear
           style={{ width: 150 }}
           placeholder={t('appointment.filter.staff')}
+          aria-label={t('common.filterBy', { what: t('appointment.field.staff') })}
           value={filters.staffId}
           onChange={(staffId) => setFilters((f) => ({ ...f, staffId }))}
           options={setup.staff.map((s) => ({ value: s.id, label: s.name }))}
@@ -335,6 +338,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           optionFilterProp="label"
           style={{ width: 160 }}
           placeholder={t('appointment.filter.program')}
+          aria-label={t('common.filterBy', { what: t('appointment.field.program') })}
           value={filters.programId}
           onChange={(programId) => setFilters((f) => ({ ...f, programId }))}
           options={setup.programs.map((p) => ({ value: p.id, label: p.name }))}
@@ -370,7 +374,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           loading={listQuery.isFetching}
           dataSource={listResult?.data ?? []}
           locale={{ emptyText: t('appointment.list.empty') }}
-          onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
+          onRow={(r) => openableRow(() => setOpenId(r.id))}
           pagination={{
             current: listPage,
             pageSize: LIST_PAGE_SIZE,
@@ -427,6 +431,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
               selectable
               onSelectSlot={pickSlot}
               onSelectEvent={(e) => setOpenId(e.id)}
+              onKeyPressEvent={(e, key) => opensOnKey(key) && setOpenId(e.id)}
               onEventDrop={reschedule}
               onEventResize={reschedule}
               draggableAccessor={editable}

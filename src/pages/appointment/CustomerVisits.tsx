@@ -7,6 +7,7 @@ import { formatDateTime } from '../../components/format';
 import { AppointmentDrawer } from './AppointmentDrawer';
 import { shanghaiHm } from './shanghaiClock';
 import { APPOINTMENT_STATUS_TONES, StatusTag } from '../../components/statusTag';
+import { openableRow } from '../../components/keyboard/openable';
 
 const PAGE_SIZE = 10;
 
@@ -30,7 +31,7 @@ export default function CustomerVisits({ customerId }: { customerId: number }) {
         loading={query.isFetching}
         dataSource={result?.data ?? []}
         locale={{ emptyText: t('customer.visits.empty') }}
-        onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
+        onRow={(r) => openableRow(() => setOpenId(r.id))}
         pagination={{ current, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: t('appointment.field.time'), key: 'time', render: (_, r) => `${formatDateTime(r.startAt)}–${shanghaiHm(r.endAt)}` },

@@ -41,6 +41,7 @@ export default function AfterSaleAppointmentsPage() {
             style={{ width: 140 }}
             defaultValue="available"
             placeholder={t('appointment.entitlement.filter.status')}
+            aria-label={t('common.filterBy', { what: t('appointment.entitlement.field.status') })}
             onChange={(status) => {
               searchFormProps.form?.setFieldValue('status', status);
               searchFormProps.onFinish?.({ status, q: searchFormProps.form?.getFieldValue('q') });

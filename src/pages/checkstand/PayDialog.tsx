@@ -29,7 +29,18 @@ import {
  * sends the payments once: the button waits for the answer, and a retry of the same payments
  * carries the same Idempotency-Key, so the server never charges twice.
  */
-export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onClose: () => void; onPaid: (o: Order) => void }) {
+export function PayDialog({
+  order,
+  onClose,
+  onPaid,
+  afterClose,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  onPaid: (o: Order) => void;
+  /** Runs once the dialog has gone, when focus can move to the page again. */
+  afterClose?: () => void;
+}) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<PaymentRow[]>([]);
   const { mutate, mutation } = useCustomMutation<Order, ApiError>();
@@ -95,6 +106,7 @@ export function PayDialog({ order, onClose, onPaid }: { order: Order | null; onC
       open={order !== null}
       title={t('checkstand.pay.title')}
       onCancel={onClose}
+      afterClose={afterClose}
       destroyOnHidden
       width={520}
       maskClosable={false}

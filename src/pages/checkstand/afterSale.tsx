@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Popconfirm, Select } from 'antd';
+import { Button, DatePicker, Form, Select } from 'antd';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { formatFen } from '../../components/money';
 import type { ApiError } from '../../providers/http';
 import { AfterSaleRequestForm } from './AfterSaleRequestForm';
 import { REVIEW_STATUS_TONES, StatusTag } from '../../components/statusTag';
+import { Confirm } from '../../components/confirm/Confirm';
 
 interface AfterSaleSearch extends ListSearch {
   status?: AfterSaleStatus;
@@ -115,7 +116,7 @@ export default function CheckstandAfterSalePage() {
       rowActions={(a) =>
         a.status === 'pending' && (
           <Allowed action="withdraw">
-            <Popconfirm
+            <Confirm
               title={t('checkstand.afterSale.withdrawConfirm')}
               onConfirm={() => withdraw(a)}
               okText={t('common.ok')}
@@ -124,7 +125,7 @@ export default function CheckstandAfterSalePage() {
               <Button type="link" size="small" loading={mutation.isPending && mutation.variables?.url.endsWith(`/${a.id}/withdraw`)}>
                 {t('checkstand.afterSale.withdraw')}
               </Button>
-            </Popconfirm>
+            </Confirm>
           </Allowed>
         )
       }

@@ -140,6 +140,7 @@ export default function CashierPage() {
   const location = useLocation();
   const fromDrawer = checkoutStateOf(location.state)?.appointmentId ?? null;
   const taken = useRef<string | null>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (fromDrawer === null || taken.current === location.key) return;
     taken.current = location.key;
@@ -264,7 +265,7 @@ export default function CashierPage() {
                   </Typography.Text>
                 </Space>
                 <Cart priced={pricedOf(openOrder)} />
-                <Button type="primary" size="large" block onClick={checkout}>
+                <Button ref={payButton} type="primary" size="large" block onClick={checkout}>
                   {t('checkstand.order.pay')} ({CHECKOUT_KEY})
                 </Button>
               </Space>
@@ -317,7 +318,13 @@ export default function CashierPage() {
           </Card>
         </Space>
       </Col>
-      <PayDialog order={payOrder} onClose={() => setPayOrder(null)} onPaid={paid} />
+      <PayDialog
+        order={payOrder}
+        onClose={() => setPayOrder(null)}
+        onPaid={paid}
+        // 结算 made the order and is gone with the cart: focus lands on the order's own 收款 instead.
+        afterClose={() => payButton.current?.focus()}
+      />
       <ReceiptDialog order={receiptOrder} onClose={() => setReceiptOrder(null)} />
       <CancelOrderDialog
         order={cancelOrder}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Divider, Drawer, Image, Input, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Divider, Drawer, Image, Input, Skeleton, Space, Tag } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { AfterSale } from '../../../contract/afterSale';
@@ -13,6 +13,7 @@ import { ReasonDialog } from './ReasonDialog';
 import { ReviewStatusTag } from './ReviewStatusTag';
 import { RefundChannels, type Channel } from './RefundChannels';
 import { useFinanceCall } from './useFinanceCall';
+import { Confirm } from '../../components/confirm/Confirm';
 
 const MAX_NOTE = 200;
 
@@ -125,7 +126,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                 aria-label={f('reviewNote')}
               />
               <Space style={{ marginTop: 12 }}>
-                <Popconfirm
+                <Confirm
                   title={t(shown.type === 'refund' ? 'finance.afterSale.approveRefund.confirm' : 'finance.afterSale.approve.confirm', {
                     amount: formatFen(shown.amountFen),
                   })}
@@ -136,7 +137,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                   <Button type="primary" loading={approving}>
                     {t('finance.approve')}
                   </Button>
-                </Popconfirm>
+                </Confirm>
                 <Button danger onClick={() => setRejecting(true)}>
                   {t('finance.reject')}
                 </Button>

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Form, Popconfirm, Select, Space } from 'antd';
+import { Alert, Button, Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_BATCH_APPROVE,
@@ -22,6 +22,7 @@ import { ReviewStatusTag } from './ReviewStatusTag';
 import { useFinanceCall } from './useFinanceCall';
 import { PeriodFilter, ShopFilter, StaffFilter, StatusFilter } from './FinanceFilters';
 import { PERFORMANCE_KIND_TONES, StatusTag } from '../../components/statusTag';
+import { Confirm } from '../../components/confirm/Confirm';
 
 interface ReviewSearch extends ListSearch {
   shopId?: number;
@@ -123,7 +124,7 @@ export default function PerformanceReviewPage() {
           )}
           <Allowed action="approve">
             <Space style={{ marginBottom: 16 }}>
-              <Popconfirm
+              <Confirm
                 title={t('finance.review.confirm.title', {
                   count: picked.length,
                   amount: formatFen(picked.reduce((sum, r) => sum + r.amountFen, 0)),
@@ -137,7 +138,7 @@ export default function PerformanceReviewPage() {
                 <Button type="primary" disabled={picked.length === 0} loading={approving}>
                   {t('finance.review.batch.approve', { count: picked.length })}
                 </Button>
-              </Popconfirm>
+              </Confirm>
               {picked.length > 0 && <Button onClick={() => setPicked([])}>{t('finance.review.batch.clear')}</Button>}
             </Space>
           </Allowed>
@@ -187,7 +188,7 @@ export default function PerformanceReviewPage() {
         r.status === 'pending' && (
           <>
             <Allowed action="approve">
-              <Popconfirm
+              <Confirm
                 title={t('finance.review.confirm.title', { count: 1, amount: formatFen(r.amountFen) })}
                 description={t('finance.review.confirm.one', { orderNo: r.orderNo, staff: r.staffName })}
                 okText={t('finance.approve')}
@@ -197,7 +198,7 @@ export default function PerformanceReviewPage() {
                 <Button type="link" size="small">
                   {t('finance.approve')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             </Allowed>
             <Allowed action="reject">
               <Button type="link" size="small" danger onClick={() => setRejecting(r)}>

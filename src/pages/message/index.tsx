@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { Button, Card, Empty, List, Popconfirm, Segmented, Select, Space, message as toast } from 'antd';
+import { Button, Card, Empty, List, Segmented, Select, Space, message as toast } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_STATUS, MESSAGE_TYPES, type Message, type MessageStatus, type MessageType } from '../../../contract/message';
@@ -12,6 +12,7 @@ import {
   useReadAll,
   useUnreadCount,
 } from '../../components/messageBox';
+import { Confirm } from '../../components/confirm/Confirm';
 
 const ALL = 'all';
 const PAGE_SIZES = [10, 20, 50];
@@ -92,7 +93,7 @@ export default function MessagesPage() {
           >
             {t('message.readAll')}
           </Button>
-          <Popconfirm
+          <Confirm
             title={type ? t('message.clear.confirm', { type: t(`message.options.type.${type}`) }) : t('message.clear.confirmAll')}
             okText={t('common.ok')}
             cancelText={t('common.cancel')}
@@ -108,7 +109,7 @@ export default function MessagesPage() {
             <Button danger disabled={!data?.total} loading={clear.isPending}>
               {t('message.clear')}
             </Button>
-          </Popconfirm>
+          </Confirm>
         </Space>
       }
     >

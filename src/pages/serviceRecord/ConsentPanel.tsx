@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Checkbox, Descriptions, Popconfirm, Skeleton, Space, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Skeleton, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRecord } from '../../../contract/serviceRecord';
 import { formatDateTime } from '../../components/format';
 import { changeRecord, signatureUrl, useCurrentConsent, useRecordCall } from './recordQueries';
 import { PrivateImage } from './PrivateImage';
 import { SignaturePadField } from './SignaturePadField';
+import { Confirm } from '../../components/confirm/Confirm';
 
 /**
  * The consent: the current version's text for the program type, the customer's signature on the
@@ -57,7 +58,7 @@ export function ConsentPanel({ record, disabled }: { record: ServiceRecord; disa
                     })
                   : t('serviceRecord.consent.photoNotGiven')}
               {record.photoConsent && (
-                <Popconfirm
+                <Confirm
                   title={t('serviceRecord.consent.withdrawConfirm')}
                   onConfirm={() => withdraw.mutate(undefined)}
                   okText={t('common.ok')}
@@ -66,7 +67,7 @@ export function ConsentPanel({ record, disabled }: { record: ServiceRecord; disa
                   <Button size="small" danger loading={withdraw.isPending}>
                     {t('serviceRecord.consent.withdraw')}
                   </Button>
-                </Popconfirm>
+                </Confirm>
               )}
             </Space>
           </Descriptions.Item>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Empty, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, Empty, Segmented, Space, Typography } from 'antd';
 import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, type PhotoKind, type ServiceRecord } from '../../../contract/serviceRecord';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../components/format';
 import { http } from '../../providers/http';
 import { changeRecord, photoUrl, RECORDS_PATH, useRecordCall } from './recordQueries';
 import { PrivateImage } from './PrivateImage';
+import { Confirm } from '../../components/confirm/Confirm';
 
 /** The photos of a record by kind, before and after side by side; the alt text names the kind, the customer and the time. */
 export function PhotoGallery({ record, onDelete }: { record: ServiceRecord; onDelete?: (photoId: number) => void }) {
@@ -28,14 +29,14 @@ export function PhotoGallery({ record, onDelete }: { record: ServiceRecord; onDe
                 <Typography.Text strong>{t(`serviceRecord.options.kind.${kind}`)}</Typography.Text>
                 <PrivateImage url={photoUrl(record.id, p.id)} alt={alt} />
                 {onDelete && (
-                  <Popconfirm
+                  <Confirm
                     title={t('serviceRecord.photo.deleteConfirm')}
                     onConfirm={() => onDelete(p.id)}
                     okText={t('common.ok')}
                     cancelText={t('common.cancel')}
                   >
                     <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('serviceRecord.photo.delete', { alt })} />
-                  </Popconfirm>
+                  </Confirm>
                 )}
               </Space>
             );

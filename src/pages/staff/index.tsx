@@ -1,4 +1,4 @@
-import { Button, Form, Popconfirm, Select } from 'antd';
+import { Button, Form, Select } from 'antd';
 import { useUpdate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { STAFF_JOBS, STAFF_STATUSES, type Staff, type StaffInput, type StaffJob, type StaffStatus } from '../../../contract/staff';
@@ -7,6 +7,7 @@ import { optionKey, shanghaiToday, useOptions } from '../../components/crud';
 import { Allowed, ResourceListPage, type ListSearch } from '../../components/listPage';
 import StaffForm from './StaffForm';
 import { STAFF_STATUS_TONES, StatusTag } from '../../components/statusTag';
+import { Confirm } from '../../components/confirm/Confirm';
 
 interface StaffSearch extends ListSearch {
   job?: StaffJob;
@@ -83,7 +84,7 @@ export default function StaffListPage() {
           {edit}
           <Allowed action="edit">
             {member.status === 'active' ? (
-              <Popconfirm
+              <Confirm
                 title={t('staff.markLeft.confirm', { name: member.name })}
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
@@ -92,7 +93,7 @@ export default function StaffListPage() {
                 <Button type="link" size="small">
                   {t('staff.markLeft')}
                 </Button>
-              </Popconfirm>
+              </Confirm>
             ) : (
               <Button type="link" size="small" onClick={() => setStatus(member, 'active')}>
                 {t('staff.markActive')}

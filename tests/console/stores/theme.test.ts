@@ -50,6 +50,18 @@ describe('theme colours', () => {
     expect(contrastRatio(token.colorError, themeColors(mode, '#165DFF').onSolid)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
+  it.each(MODES)('tints a selected table row no further than every text colour still reads at 4.5:1 (%s)', (mode) => {
+    for (const pick of PICKS) {
+      const config = antdTheme({ theme: mode, themeColor: pick });
+      const token = theme.getDesignToken(config);
+      const row = themeColors(mode, pick).selectedRow;
+      expect(config.components?.Table?.rowSelectedBg).toBe(row);
+      expect(row).not.toBe(BACKGROUNDS[mode][0]);
+      for (const text of [token.colorLink, token.colorError, mix(row, INK[mode], TEXT_OPACITY[mode].secondary)])
+        expect(contrastRatio(text, row), `${text} on ${row} (${pick})`).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+  });
+
   it.each(MODES)('has secondary and tertiary text at 4.5:1 on every background (%s)', (mode) => {
     for (const bg of BACKGROUNDS[mode]) {
       for (const level of ['secondary', 'tertiary'] as const) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Popconfirm, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API } from '../../../../contract/api';
@@ -14,6 +14,7 @@ import { CloseFigures } from './CloseFigures';
 import { CountForm } from './CountForm';
 import { DAILY_CLOSE_STATUS_TONES, StatusTag } from '../../../components/statusTag';
 import { optionKey } from '../../../components/crud';
+import { Confirm } from '../../../components/confirm/Confirm';
 
 export interface ShopDay {
   shopId: number;
@@ -69,7 +70,7 @@ export function CloseDrawer({ shown, onClose }: { shown: ShopDay | null; onClose
           {current.status === 'submitted' && (
             <Allowed action="confirm">
               <Space>
-                <Popconfirm
+                <Confirm
                   title={t('finance.close.confirmOne', { shop: current.shopName, day: current.day })}
                   okText={t('common.ok')}
                   cancelText={t('common.cancel')}
@@ -80,7 +81,7 @@ export function CloseDrawer({ shown, onClose }: { shown: ShopDay | null; onClose
                   }
                 >
                   <Button type="primary">{t('finance.close.confirm')}</Button>
-                </Popconfirm>
+                </Confirm>
                 <Button danger onClick={() => setReturning(true)}>
                   {t('finance.close.return')}
                 </Button>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popconfirm } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NON_CASH_METHODS, type DailyClose, type DailyCloseSubmit } from '../../../../contract/dailyClose';
 import { optionKey } from '../../../components/crud';
 import { MoneyInput, formatFen } from '../../../components/money';
 import { useFinanceCall } from '../useFinanceCall';
 import { Difference } from './CloseFigures';
+import { Confirm } from '../../../components/confirm/Confirm';
 
 type CountValues = { countedCashFen?: number; floatFen?: number; reason?: string } & Record<string, number | string | undefined>;
 
@@ -81,7 +82,7 @@ export function CountForm({ close }: { close: DailyClose }) {
       >
         <MoneyInput placeholder="0.00" style={{ width: 200 }} />
       </Form.Item>
-      <Popconfirm
+      <Confirm
         title={t('finance.close.submitConfirm', { day: close.day, amount: formatFen(counted ?? 0) })}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
@@ -90,7 +91,7 @@ export function CountForm({ close }: { close: DailyClose }) {
         <Button type="primary" loading={busy}>
           {t('finance.close.submit')}
         </Button>
-      </Popconfirm>
+      </Confirm>
     </Form>
   );
 }

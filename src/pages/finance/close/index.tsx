@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, Form, Popconfirm, Select, Space } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DAILY_CLOSE_STATUSES, type DailyCloseRow, type DailyCloseStatus } from '../../../../contract/dailyClose';
 import type { PaymentMethod } from '../../../../contract/order';
@@ -16,6 +16,7 @@ import { useFinanceCall } from '../useFinanceCall';
 import { CloseDrawer, type ShopDay } from './CloseDrawer';
 import { Difference } from './CloseFigures';
 import './close.css';
+import { Confirm } from '../../../components/confirm/Confirm';
 
 interface CloseSearch extends ListSearch {
   shopId?: number;
@@ -108,7 +109,7 @@ export default function DailyClosePage() {
       header={() => (
         <Allowed action="confirm">
           <Space style={{ marginBottom: 16 }}>
-            <Popconfirm
+            <Confirm
               title={t('finance.close.confirmMany', { count: picked.length })}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
@@ -118,7 +119,7 @@ export default function DailyClosePage() {
               <Button type="primary" disabled={picked.length === 0} loading={confirming}>
                 {t('finance.close.batchConfirm', { count: picked.length })}
               </Button>
-            </Popconfirm>
+            </Confirm>
           </Space>
         </Allowed>
       )}
