@@ -7,8 +7,8 @@ import type { TestContext } from './support/testApp';
 import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
-import { checkoutFixture, poster, type CheckoutFixture } from './support/checkout';
-import { answers, currentConsent, signatureDataUrl } from './support/serviceRecords';
+import { checkoutFixture, paidOrder, poster, type CheckoutFixture } from './support/checkout';
+import { answers, completeRecord, currentConsent, signatureDataUrl } from './support/serviceRecords';
 import { API } from '../../contract/api';
 import { UPLOAD_PATH, type UploadedImage } from '../../contract/upload';
 import { DAILY_UPLOADS } from '../../server/storage/uploadQuota';
@@ -55,7 +55,11 @@ async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer)
     durationMinutes: 60,
   });
   expect(booked.body.msg).toBe('ok');
-  const id = booked.body.data.id as number;
+  return walkToArrived(booked.body.data.id as number);
+}
+
+/** A booked visit confirmed, moved to start now, and arrived. */
+async function walkToArrived(id: number): Promise<number> {
   await call(manager1, 'POST', `/appointments/${id}/confirm`, {});
   await query(
     t,
@@ -434,6 +438,72 @@ describe('service records: photos and the daily upload quota', () => {
     expect([full.status, full.body.code]).toEqual([429, 42900]);
     expect((await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.photos).toHaveLength(1);
     await query(t, `delete from uploads where account_id = $1 and created_at < now() - interval '22 hours'`, [account]);
+  });
+});
+
+describe('service records: touch-ups and chain customers', () => {
+  const browLine = () => ({ programId: f.brow.id, quantity: 1, discountFen: 0 });
+  const solo = () => [{ staffId: f.staff[0], shareBp: 10_000 }];
+
+  /** The touch-up the paid order granted, booked at shop 1 and walked to arrived. */
+  async function arrivedTouchUp(orderId: number): Promise<number> {
+    const [entitlement] = await query<{ id: number }>(
+      t,
+      `update touch_up_entitlements set valid_from = now() - interval '1 day', valid_until = now() + interval '400 days'
+        where order_id = $1 returning id`,
+      [orderId],
+    );
+    const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * DAY).toISOString().slice(0, 10);
+    const booked = await call(manager1, 'POST', '/appointments', {
+      kind: 'after-sale',
+      entitlementId: entitlement.id,
+      staffId: null,
+      startAt: `${day}T11:00:00+08:00`,
+    });
+    expect(booked.body.msg).toBe('ok');
+    return walkToArrived(booked.body.data.id as number);
+  }
+
+  it('the touch-up’s record points at the original visit’s record, which it reads', async () => {
+    const visit = await arrivedVisit();
+    const original = await completeRecord(call, manager1, visit);
+    const order = await paidOrder(t, manager1, {
+      customerId: f.plainCustomer,
+      appointmentId: visit,
+      lines: [browLine()],
+      staffShares: solo(),
+    });
+    const touchUp = await openRecord(await arrivedTouchUp(order.id));
+    expect(touchUp).toMatchObject({ originalRecordId: original.id, customerId: f.plainCustomer });
+    // Its own questionnaire and consent: the original's do not carry over.
+    expect(touchUp.missing).toEqual(['未填写健康问询', '未签署纹眉知情同意书']);
+    expect((await call(manager1, 'GET', `/service-records/${touchUp.originalRecordId}`)).body.data).toMatchObject({
+      id: original.id,
+      appointmentId: visit,
+    });
+  });
+
+  it('a chain customer served at another shop gets a record of the serving shop, read (photos too) by her home shop', async () => {
+    const c = f.customerOfShop3;
+    expect((await call(manager1, 'GET', `/customers/lookup?phone=${c.phone}`)).body.data.id).toBe(c.id);
+    const order = await paidOrder(t, manager1, { customerId: c.id, lines: [browLine()], staffShares: solo() });
+    const record = await openRecord(await arrivedTouchUp(order.id));
+    expect(record).toMatchObject({ shopId: f.shop1, customerShopId: f.shop3, customerId: c.id });
+    await sign(record.id, true);
+    const photo = (await photoUpload(manager1, record.id, 'before')).body.data.photos[0].id as number;
+
+    const atHome = await call(manager3, 'GET', `/service-records?customerId=${c.id}`);
+    expect((atHome.body.data as ServiceRecord[]).map((r) => r.id)).toEqual([record.id]);
+    expect((await viewPhoto(manager3, record.id, photo)).statusCode).toBe(200);
+    const [view] = await query<{ account_id: number }>(
+      t,
+      `select account_id from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'view-photo'`,
+      [String(record.id)],
+    );
+    expect(view.account_id).toBe(t.demo.accountIds[MANAGER_3]);
+    // The serving shop writes it; the home shop does not.
+    expect((await call(manager3, 'PATCH', `/service-records/${record.id}`, { notes: '改' })).status).toBe(404);
+    expect((await photoUpload(manager3, record.id, 'after')).status).toBe(404);
   });
 });
 
