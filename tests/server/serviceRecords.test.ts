@@ -7,7 +7,7 @@ import type { TestContext } from './support/testApp';
 import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
-import { checkoutFixture, paidOrder, poster, type CheckoutFixture } from './support/checkout';
+import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
 import { answers, completeRecord, currentConsent, signatureDataUrl } from './support/serviceRecords';
 import { API } from '../../contract/api';
 import { UPLOAD_PATH, type UploadedImage } from '../../contract/upload';
@@ -200,6 +200,23 @@ describe('service records: what completion needs', () => {
     const created = await post(manager1, '/orders', { ...order, staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] });
     expect(created.body.msg).toBe('ok');
     expect((await complete(visit)).body.data.status).toBe('completed');
+  });
+
+  it('an order for a visit without a complete record is made, but paying it (which completes the visit) waits for the record', async () => {
+    const visit = await arrivedVisit();
+    const order = await createdOrder(t, manager1, {
+      customerId: f.plainCustomer,
+      appointmentId: visit,
+      lines: [{ programId: f.brow.id, quantity: 1, discountFen: 0 }],
+      staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+    });
+    const pay = () => post(manager1, `/orders/${order.id}/pay`, { payments: [{ method: 'cash', amountFen: order.payableFen }] });
+    const early = await pay();
+    expect([early.status, early.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未建立服务档案']);
+    expect((await call(manager1, 'GET', `/orders/${order.id}`)).body.data.status).toBe('unpaid');
+    await completeRecord(call, manager1, visit);
+    expect((await pay()).body.data.status).toBe('paid');
+    expect((await call(manager1, 'GET', `/appointments/${visit}`)).body.data.status).toBe('completed');
   });
 
   it('a beauty visit needs the questionnaire but no signed consent', async () => {
