@@ -56,7 +56,8 @@ export function RecordSummary({ record }: { record: ServiceRecord }) {
                 })
               : t('serviceRecord.consent.photoNotGiven')}
         </Descriptions.Item>
-        {record.notes && (
+        {/* A bare '' here would be an item of its own, an empty row. */}
+        {record.notes !== '' && (
           <Descriptions.Item label={t('serviceRecord.fields.notes')} span="filled">
             <span style={{ whiteSpace: 'pre-wrap' }}>{record.notes}</span>
           </Descriptions.Item>
