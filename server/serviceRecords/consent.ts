@@ -91,10 +91,10 @@ export async function signConsent(
   }
   const current = (await currentConsentVersions(tx)).get(before.programType);
   if (current && current.id !== version.id) throw conflict(`${type}知情同意书已更新为第 ${current.version} 版，请签署当前版本`);
-  const uploaded = drawn ? null : await takeUploadedSignature(tx, stores.uploads, before.shopId, input.signature as number);
-  const signatureName = uploaded
-    ? await stores.private.save(uploaded.bytes, uploaded.ext)
-    : await stores.private.save(drawn as Buffer, 'png');
+  const uploaded =
+    typeof input.signature === 'number' ? await takeUploadedSignature(tx, stores.uploads, before.shopId, input.signature) : null;
+  // Exactly one of the two is there: the schema takes a data URL or an upload id.
+  const signatureName = await stores.private.save(uploaded?.bytes ?? (drawn as Buffer), uploaded?.ext ?? 'png');
   if (uploaded) await markSignatureKept(tx, uploaded, signatureName);
   const at = new Date(now).toISOString();
   await tx
