@@ -138,13 +138,26 @@ export const serviceRecordUpdateSchema = strictObject({
   notes: optionalText(L.notes, 2000),
 }).partial();
 
-/** POST service-records/:id/consent: the version signed, the drawn signature, the separate photo consent. */
+/**
+ * POST service-records/:id/consent: the version signed, the signature, the separate photo consent.
+ * The signature is the pad's drawing as a PNG data URL, or the id of an image the shop uploaded
+ * through POST upload (a signature given on paper or another device).
+ */
 export const serviceRecordConsentSchema = strictObject({
   versionId: id(L.versionId),
-  signature: z
-    .string({ error: `请${L.signature}` })
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, `${L.signature}必须是 PNG 图片（data URL）`)
-    .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 32, `${L.signature}图片过大`),
+  signature: z.union(
+    [
+      z
+        .string()
+        .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, `${L.signature}必须是 PNG 图片（data URL）`)
+        .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 32, `${L.signature}图片过大`),
+      id(`${L.signature}图片 ID`),
+    ],
+    {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? `请${L.signature}` : `${L.signature}必须是 PNG 图片（data URL）或上传图片的 ID`,
+    },
+  ),
   photoConsent: bool(L.photoConsent),
 });
 

@@ -5,6 +5,8 @@ export const UPLOAD_MIMES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** What POST /api/beer/backstage/upload answers; `url` is what image fields store. */
 export const uploadedImageSchema = z.object({
+  /** The upload by id: what a call that takes an uploaded image itself (a signature) names. */
+  id: z.number(),
   url: z.string(),
   /** The file's own name as the user picked it, for display only. */
   name: z.string(),

@@ -23,6 +23,7 @@ import {
 import { actingShop, type Actor } from '../auth/actor';
 import { checkWindow, findEntitlement, lockAvailableEntitlement, setEntitlementStatus } from './entitlements';
 import { planReminder } from './reminders';
+import { lookedUpRecently } from '../customers/lookup';
 import { shanghaiClock, shanghaiDayOf, shanghaiHourMinute, shanghaiInstant } from '../../contract/shanghaiTime';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -110,16 +111,17 @@ async function activeStaff(tx: DbOrTx, shopId: number, staffId: number | null): 
 }
 
 /**
- * The customer of a booking: one of the shop's, or a new one made in the same step. A phone already
- * known in this shop books that customer; one known in another shop is 409, as on the customer form.
+ * The customer of a booking: one of the shop's, a chain customer of another shop this account found
+ * by the full phone (GET customers/lookup) in the last day, or a new one made in the same step. A
+ * phone already known in this shop books that customer; one known in another shop is 409, as on the
+ * customer form: she is booked by id after the lookup, and stays her home shop's.
  */
 async function customerOf(tx: DbOrTx, actor: Actor, shopId: number, input: Pick<BookingInput, 'customerId' | 'customer'>) {
   if (input.customerId !== undefined) {
-    const [c] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.shopId, shopId)));
-    if (!c) throw fieldError('customerId', '客户不存在');
+    const [c] = await tx.select().from(customers).where(eq(customers.id, input.customerId));
+    // A chain customer of another shop is served here once this account has found her by the full phone; an id alone never reveals her.
+    if (!c || (c.shopId !== shopId && !(await lookedUpRecently(tx, actor.session.accountId, c.id))))
+      throw fieldError('customerId', '客户不存在');
     return c;
   }
   const fresh = input.customer!;

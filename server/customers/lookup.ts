@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { customers, shops } from '../db/schema';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { auditLogs, customers, shops } from '../db/schema';
 import { audit } from '../audit/audit';
 import { hitRateLimit } from '../auth/rateLimit';
 import { notFound } from '../http/errors';
@@ -8,10 +8,31 @@ import type { Actor } from '../auth/actor';
 import { maskPhone } from '../../contract/mask';
 import { CUSTOMER_LOOKUPS_PER_HOUR, type CustomerCard } from '../../contract/customer';
 
-/** The audit action of a lookup; an order for another shop's customer needs one by the same account (server/orders/createOrder.ts). */
+/** The audit action of a lookup; an order or a booking for another shop's customer needs one by the same account. */
 export const CUSTOMER_LOOKUP_ACTION = 'customer-lookup';
-/** How long a customer of another shop found by phone at an account's counter may be billed there and their cards read. */
+/** How long a customer of another shop found by phone at an account's counter may be billed and booked there and their cards read. */
 export const LOOKUP_VALID_HOURS = 24;
+
+/**
+ * Whether this account found the customer by the full phone (an audited lookup) within the last
+ * LOOKUP_VALID_HOURS: what lets a shop bill or book a chain customer of another shop by id.
+ */
+export async function lookedUpRecently(db: DbOrTx, accountId: number, customerId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.entity, 'customer'),
+        eq(auditLogs.entityId, String(customerId)),
+        eq(auditLogs.action, CUSTOMER_LOOKUP_ACTION),
+        eq(auditLogs.accountId, accountId),
+        gt(auditLogs.createdAt, sql`now() - make_interval(hours => ${LOOKUP_VALID_HOURS}::int)`),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
 
 /**
  * GET customers/lookup?phone=: the card of the chain customer with exactly this phone, in any shop.

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { appointments, auditLogs, cardPlans, customers, orders, programs, staff } from '../db/schema';
+import { appointments, cardPlans, customers, orders, programs, staff } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
@@ -14,7 +14,7 @@ import type { PricedCardPlan, PricedLineInput, PricedProgram } from '../../contr
 import { checkRedemptions } from '../cards/redemption';
 import { nextOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
-import { CUSTOMER_LOOKUP_ACTION, LOOKUP_VALID_HOURS } from '../customers/lookup';
+import { lookedUpRecently } from '../customers/lookup';
 import { refuseBlockedServiceLines } from '../serviceRecords/completion';
 
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
@@ -50,20 +50,7 @@ async function customerOf(
   if (customerId === null) return { id: null, name: WALK_IN_CUSTOMER_NAME, phone: '', vip: false };
   if (!c) throw CUSTOMER_MISSING();
   if (c.shopId === shopId || c.id === appointmentCustomerId) return c;
-  const [found] = await tx
-    .select({ id: auditLogs.id })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.entity, 'customer'),
-        eq(auditLogs.entityId, String(c.id)),
-        eq(auditLogs.action, CUSTOMER_LOOKUP_ACTION),
-        eq(auditLogs.accountId, actor.session.accountId),
-        gt(auditLogs.createdAt, sql`now() - make_interval(hours => ${LOOKUP_VALID_HOURS}::int)`),
-      ),
-    )
-    .limit(1);
-  if (!found) throw CUSTOMER_MISSING();
+  if (!(await lookedUpRecently(tx, actor.session.accountId, c.id))) throw CUSTOMER_MISSING();
   return c;
 }
 

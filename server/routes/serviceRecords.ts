@@ -22,7 +22,8 @@ import { errorAnswers } from '../http/apiDocument';
 import { parseInput } from '../http/validate';
 import { IMAGE_TYPES, extOf } from '../storage/imageStorage';
 import { IMAGE_MULTIPART_LIMITS, receiveImage } from '../storage/receiveImage';
-import { uploadRate } from './upload';
+import { uploadRate } from '../storage/uploadQuota';
+import { publicImageStorage } from '../storage/publicImages';
 import { privateImageStorage } from '../serviceRecords/privateImages';
 import { listServiceRecords, recentPigments } from '../serviceRecords/listing';
 import { readServiceRecord } from '../serviceRecords/serviceRecordRow';
@@ -51,12 +52,13 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (req: FastifyRequest) => ({ session: sessionOf(req), ip: req.ip });
   const answer = rowAnswer(serviceRecordResource);
   const storage = privateImageStorage(app.config.dataDir);
+  const stores = { private: storage, uploads: publicImageStorage(app.config.dataDir) };
   // Only the photo upload of this plugin takes a multipart body.
   await app.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
 
   /** A change that left private files behind: they are deleted once it has committed, never before. */
-  const afterCommit = async ({ record, removedFiles }: RecordChange) => {
-    await Promise.all(removedFiles.map((name) => storage.remove(name)));
+  const afterCommit = async ({ record, removedFiles, removedUploads = [] }: RecordChange) => {
+    await Promise.all([...removedFiles.map((name) => storage.remove(name)), ...removedUploads.map((name) => stores.uploads.remove(name))]);
     return ok(record);
   };
 
@@ -100,7 +102,7 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/consent`,
     { ...guard('action:consent'), schema: { params: idParams, body: serviceRecordConsentSchema, response: answer } },
-    async (req) => afterCommit(await app.db.transaction((tx) => signConsent(tx, actor(req), storage, req.params.id, req.body))),
+    async (req) => afterCommit(await app.db.transaction((tx) => signConsent(tx, actor(req), stores, req.params.id, req.body))),
   );
 
   app.post(

@@ -11,14 +11,24 @@ import { PROGRAM_TYPE_LABELS, type ProgramType } from '../../contract/program';
 import type { ServiceRecord, serviceRecordConsentSchema } from '../../contract/serviceRecord';
 import { currentConsentVersions } from './consentVersions';
 import { lockOpenRecord } from './editRecord';
+import { markSignatureKept, takeUploadedSignature } from './uploadedSignature';
 import { RECORD_MISSING, readServiceRecord, type ServiceRecordRow } from './serviceRecordRow';
 
 export type ConsentInput = z.output<typeof serviceRecordConsentSchema>;
 
-/** A change of a record and the private files it leaves behind, removed once the change has committed. */
+/** A change of a record and the files it leaves behind, removed once the change has committed. */
 export interface RecordChange {
   record: ServiceRecord;
+  /** Private files (signatures, photos) no row names any more. */
   removedFiles: string[];
+  /** Public uploads whose bytes now live in the private store. */
+  removedUploads?: string[];
+}
+
+/** Where images are kept: the private store of records, and the public uploads a signature may be taken from. */
+export interface RecordStores {
+  private: ImageStorage;
+  uploads: ImageStorage;
 }
 
 const signatureError = (message: string) => invalid(message, [{ field: 'signature', message }]);
@@ -58,18 +68,20 @@ async function dropPhotos(tx: Tx, actor: Actor, record: ServiceRecordRow, now: n
 /**
  * POST service-records/:id/consent: the customer signs the current version of the consent of the
  * visit's program type. The record keeps the version, its text hash, the time and the signature (a
- * private file); the photo consent is its own tick. Signing again (a new version) replaces the
- * signature; signing without the photo tick after giving it withdraws it, photos and all.
+ * private file, drawn on the pad or taken from an upload); the photo consent is its own tick.
+ * Signing again (a new version) replaces the signature; signing without the photo tick after giving
+ * it withdraws it, photos and all.
  */
 export async function signConsent(
   tx: Tx,
   actor: Actor,
-  storage: ImageStorage,
+  stores: RecordStores,
   id: number,
   input: ConsentInput,
   now = Date.now(),
 ): Promise<RecordChange> {
-  const png = await signaturePng(input.signature);
+  // The drawing is decoded before any row is locked.
+  const drawn = typeof input.signature === 'string' ? await signaturePng(input.signature) : null;
   const before = await lockOpenRecord(tx, actor, id);
   const [version] = await tx.select().from(consentVersions).where(eq(consentVersions.id, input.versionId));
   const type = PROGRAM_TYPE_LABELS[before.programType as ProgramType];
@@ -79,7 +91,11 @@ export async function signConsent(
   }
   const current = (await currentConsentVersions(tx)).get(before.programType);
   if (current && current.id !== version.id) throw conflict(`${type}知情同意书已更新为第 ${current.version} 版，请签署当前版本`);
-  const signatureName = await storage.save(png, 'png');
+  const uploaded =
+    typeof input.signature === 'number' ? await takeUploadedSignature(tx, stores.uploads, before.shopId, input.signature) : null;
+  // Exactly one of the two is there: the schema takes a data URL or an upload id.
+  const signatureName = await stores.private.save(uploaded?.bytes ?? (drawn as Buffer), uploaded?.ext ?? 'png');
+  if (uploaded) await markSignatureKept(tx, uploaded, signatureName);
   const at = new Date(now).toISOString();
   await tx
     .update(serviceRecords)
@@ -98,11 +114,17 @@ export async function signConsent(
     action: 'consent',
     entity: 'service-record',
     entityId: id,
-    summary: `客户签署${type}知情同意书第 ${version.version} 版（${version.textHash.slice(0, 12)}…），照片授权：${input.photoConsent ? '同意' : '不同意'}`,
+    summary:
+      `客户签署${type}知情同意书第 ${version.version} 版（${version.textHash.slice(0, 12)}…），` +
+      `${uploaded ? `签名取自上传图片 ${uploaded.uploadId}，` : ''}照片授权：${input.photoConsent ? '同意' : '不同意'}`,
   });
   const removedFiles = before.signatureName ? [before.signatureName] : [];
   if (!input.photoConsent && before.photoConsent) removedFiles.push(...(await dropPhotos(tx, actor, before, now)));
-  return { record: await readServiceRecord(tx, actor.session, id), removedFiles };
+  return {
+    record: await readServiceRecord(tx, actor.session, id),
+    removedFiles,
+    removedUploads: uploaded ? [uploaded.publicName] : [],
+  };
 }
 
 /**

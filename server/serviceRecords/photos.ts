@@ -5,16 +5,19 @@ import { serviceRecordPhotos, serviceRecords } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
-import type { ImageExt, ImageStorage } from '../storage/imageStorage';
+import { IMAGE_TYPES, type ImageExt, type ImageStorage } from '../storage/imageStorage';
+import { holdDailyQuota, recordUpload } from '../storage/uploadQuota';
 import { MAX_PHOTOS, PHOTO_KIND_LABELS, type PhotoKind, type ServiceRecord } from '../../contract/serviceRecord';
 import { findRecord, lockRecord, readServiceRecord } from './serviceRecordRow';
 import type { RecordChange } from './consent';
+import { privateUploadName } from './privateImages';
 
 const PHOTO_MISSING = '照片不存在';
 
 /**
  * POST service-records/:id/photos: a photo of the visit, after the customer's photo consent. The
- * image (re-encoded by the caller) goes to the private store, never to the public uploads.
+ * image (re-encoded by the caller) goes to the private store, never to the public uploads; it counts
+ * against the account's daily upload quota like every image received.
  */
 export async function addPhoto(
   tx: Tx,
@@ -22,16 +25,25 @@ export async function addPhoto(
   storage: ImageStorage,
   id: number,
   kind: PhotoKind,
-  image: { bytes: Buffer; ext: ImageExt },
+  image: { bytes: Buffer; ext: ImageExt; name: string },
 ): Promise<ServiceRecord> {
   const record = await lockRecord(tx, actingShop(actor), id);
   if (!record.photoConsent) throw conflict('客户未授权照片存档，不能上传照片（请先在知情同意书中勾选照片授权）');
   const [{ n }] = await tx.select({ n: count() }).from(serviceRecordPhotos).where(eq(serviceRecordPhotos.recordId, id));
   if (n >= MAX_PHOTOS) throw conflict(`每个服务档案最多 ${MAX_PHOTOS} 张照片`);
+  const accountId = actor.session.accountId;
+  await holdDailyQuota(tx, accountId, image.bytes.length);
   const storedName = await storage.save(image.bytes, image.ext);
+  await recordUpload(tx, {
+    storedName: privateUploadName(storedName),
+    originalName: image.name,
+    mime: IMAGE_TYPES[image.ext],
+    sizeBytes: image.bytes.length,
+    accountId,
+  });
   const [photo] = await tx
     .insert(serviceRecordPhotos)
-    .values({ recordId: id, kind, storedName, createdBy: actor.session.accountId, createdByName: actor.session.accountName.slice(0, 30) })
+    .values({ recordId: id, kind, storedName, createdBy: accountId, createdByName: actor.session.accountName.slice(0, 30) })
     .returning({ id: serviceRecordPhotos.id });
   await tx
     .update(serviceRecords)

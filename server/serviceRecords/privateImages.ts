@@ -10,3 +10,9 @@ import type { ImageStorage } from '../storage/imageStorage';
 export function privateImageStorage(dataDir: string): ImageStorage {
   return diskImageStorage(path.join(dataDir, 'private', 'service-records'), 0o600);
 }
+
+/**
+ * How the uploads table names an image that lives in this store (a visit photo, or an upload taken
+ * as a signature): never a name the public upload route serves, so the row only counts it.
+ */
+export const privateUploadName = (storedName: string): string => `private/service-records/${storedName}`;

@@ -28,7 +28,7 @@ export const uploadHandlers = [
     if (!kind) throw badField('file', '只能上传 JPEG、PNG 或 WebP 格式的图片');
     const name = `${crypto.randomUUID().replace(/-/g, '')}.${kind.ext}`;
     images.set(name, { bytes, mime: kind.mime });
-    const image: UploadedImage = { url: `${UPLOAD_PATH}/${name}`, name: file.name, size: file.size, mime: kind.mime };
+    const image: UploadedImage = { id: images.size, url: `${UPLOAD_PATH}/${name}`, name: file.name, size: file.size, mime: kind.mime };
     return image;
   }),
   http.get(`*${UPLOAD_PATH}/:name`, ({ params }) => {

@@ -244,6 +244,23 @@ describe('appointments: booking', () => {
     expect(invalidFields(await book({ startAt: 'tomorrow' }))).toEqual(['startAt']);
     expect(invalidFields(await book({ startAt: at(day, '10:00'), shopId: shop3 }))).toEqual(['shopId']);
   });
+
+  it('books a chain customer of another shop once this account has found her by the full phone; she stays her home shop’s', async () => {
+    const [foreign] = await query<{ id: number; phone: string }>(
+      t,
+      'select id, phone from customers where shop_id = $1 order by id desc limit 1',
+      [shop3],
+    );
+    const startAt = at(futureDay(28), '10:00');
+    expect(invalidFields(await book({ startAt, customerId: foreign.id }))).toEqual(['customerId']);
+    // A new customer by that phone is still refused: she is booked by id after the lookup.
+    expect((await book({ startAt, customerId: undefined, customer: { name: '重名', phone: foreign.phone } })).status).toBe(409);
+    expect((await call(manager1, 'GET', `/customers/lookup?phone=${foreign.phone}`)).body.data.id).toBe(foreign.id);
+    const booked = await book({ startAt, customerId: foreign.id });
+    expect(booked.body.data).toMatchObject({ shopId: shop1, customerId: foreign.id, customerPhone: expect.stringContaining('****') });
+    const [home] = await query<{ shop_id: number }>(t, 'select shop_id from customers where id = $1', [foreign.id]);
+    expect(home.shop_id).toBe(shop3);
+  });
 });
 
 describe('appointments: reschedule', () => {

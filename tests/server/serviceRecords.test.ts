@@ -7,9 +7,11 @@ import type { TestContext } from './support/testApp';
 import { openTestContext } from './support/openTestContext';
 import { ADMIN, FINANCE, MANAGER_1, MANAGER_3, invalidFields, rest } from './support/restCalls';
 import { query } from './support/authCalls';
-import { checkoutFixture, poster, type CheckoutFixture } from './support/checkout';
-import { answers, currentConsent, signatureDataUrl } from './support/serviceRecords';
+import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
+import { answers, completeRecord, currentConsent, signatureDataUrl } from './support/serviceRecords';
 import { API } from '../../contract/api';
+import { UPLOAD_PATH, type UploadedImage } from '../../contract/upload';
+import { DAILY_UPLOADS } from '../../server/storage/uploadQuota';
 import type { ServiceRecord } from '../../contract/serviceRecord';
 import type { PigmentUse } from '../../contract/pigmentUse';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
@@ -53,7 +55,11 @@ async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer)
     durationMinutes: 60,
   });
   expect(booked.body.msg).toBe('ok');
-  const id = booked.body.data.id as number;
+  return walkToArrived(booked.body.data.id as number);
+}
+
+/** A booked visit confirmed, moved to start now, and arrived. */
+async function walkToArrived(id: number): Promise<number> {
   await call(manager1, 'POST', `/appointments/${id}/confirm`, {});
   await query(
     t,
@@ -196,6 +202,23 @@ describe('service records: what completion needs', () => {
     expect((await complete(visit)).body.data.status).toBe('completed');
   });
 
+  it('an order for a visit without a complete record is made, but paying it (which completes the visit) waits for the record', async () => {
+    const visit = await arrivedVisit();
+    const order = await createdOrder(t, manager1, {
+      customerId: f.plainCustomer,
+      appointmentId: visit,
+      lines: [{ programId: f.brow.id, quantity: 1, discountFen: 0 }],
+      staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }],
+    });
+    const pay = () => post(manager1, `/orders/${order.id}/pay`, { payments: [{ method: 'cash', amountFen: order.payableFen }] });
+    const early = await pay();
+    expect([early.status, early.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未建立服务档案']);
+    expect((await call(manager1, 'GET', `/orders/${order.id}`)).body.data.status).toBe('unpaid');
+    await completeRecord(call, manager1, visit);
+    expect((await pay()).body.data.status).toBe('paid');
+    expect((await call(manager1, 'GET', `/appointments/${visit}`)).body.data.status).toBe('completed');
+  });
+
   it('a beauty visit needs the questionnaire but no signed consent', async () => {
     const visit = await arrivedVisit(f.facial.id);
     const record = await openRecord(visit);
@@ -316,6 +339,188 @@ describe('service records: private photos', () => {
     expect(await storedPhotoNames(record.id)).toEqual([]);
     expect((await viewPhoto(manager1, record.id, photoId)).statusCode).toBe(404);
     expect((await photoUpload(manager1, record.id, 'after')).status).toBe(409);
+  });
+});
+
+/** An image sent through POST upload, as the console's upload control sends it. */
+async function uploadImage(token: string): Promise<UploadedImage> {
+  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  const boundary = '----records-upload';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: UPLOAD_PATH,
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="签名.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+describe('service records: a signature given as an upload', () => {
+  const signWith = async (recordId: number, signature: unknown) =>
+    call(manager1, 'POST', `/service-records/${recordId}/consent`, {
+      versionId: (await currentConsent(call, manager1, 1)).id,
+      signature,
+      photoConsent: false,
+    });
+
+  it('takes the shop’s upload by id into the private store, once; the public copy is gone', async () => {
+    const record = await openRecord(await arrivedVisit());
+    const upload = await uploadImage(manager1);
+    const publicName = upload.url.slice(UPLOAD_PATH.length + 1);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', publicName))).toBe(true);
+
+    const signed = await signWith(record.id, upload.id);
+    expect(signed.body.data).toMatchObject({ consentSignedAt: expect.any(String), missing: ['未填写健康问询'] });
+    const [{ signature_name: kept }] = await query<{ signature_name: string }>(
+      t,
+      'select signature_name from service_records where id = $1',
+      [record.id],
+    );
+    expect(fs.statSync(path.join(privateDir(), kept)).mode & 0o077).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', publicName))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: upload.url })).statusCode).toBe(404);
+    const [row] = await query<{ stored_name: string }>(t, 'select stored_name from uploads where id = $1', [upload.id]);
+    expect(row.stored_name).toBe(`private/service-records/${kept}`);
+    const [trail] = await query<{ summary: string }>(
+      t,
+      `select summary from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'consent'`,
+      [String(record.id)],
+    );
+    expect(trail.summary).toContain(`签名取自上传图片 ${upload.id}`);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `${API.resourceBase}/service-records/${record.id}/signature`,
+      headers: { authorization: `Bearer ${manager1}` },
+    });
+    expect([shown.statusCode, shown.headers['content-type']]).toEqual([200, 'image/png']);
+
+    // One upload signs one record.
+    const other = await openRecord(await arrivedVisit());
+    const again = await signWith(other.id, upload.id);
+    expect([again.status, invalidFields(again), again.body.msg]).toEqual([400, ['signature'], '该上传图片已用于签名，请重新上传']);
+  });
+
+  it('refuses another shop’s upload, an admin’s, a missing one and a value that is neither', async () => {
+    const record = await openRecord(await arrivedVisit());
+    for (const token of [manager3, admin]) {
+      const foreign = await signWith(record.id, (await uploadImage(token)).id);
+      expect([foreign.status, invalidFields(foreign), foreign.body.msg]).toEqual([
+        400,
+        ['signature'],
+        '签名图片不存在：请使用本店账号 24 小时内上传的图片',
+      ]);
+    }
+    expect(invalidFields(await signWith(record.id, 2_000_000_000))).toEqual(['signature']);
+    const neither = await signWith(record.id, true);
+    expect([invalidFields(neither), neither.body.msg]).toEqual([['signature'], '签名必须是 PNG 图片（data URL）或上传图片的 ID']);
+    expect((await signWith(record.id, 'data:image/gif;base64,R0lGOD')).body.msg).toBe('签名必须是 PNG 图片（data URL）');
+    expect((await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.consentSignedAt).toBeNull();
+  });
+});
+
+describe('service records: photos and the daily upload quota', () => {
+  it('each photo counts as an upload of its account; a full quota refuses the photo with 42900', async () => {
+    const record = await openRecord(await arrivedVisit());
+    await sign(record.id, true);
+    const account = t.demo.accountIds[MANAGER_1];
+    const counted = async () =>
+      (
+        await query<{ n: number }>(t, `select count(*)::int as n from uploads where account_id = $1 and stored_name like 'private/%'`, [
+          account,
+        ])
+      )[0].n;
+    const before = await counted();
+    expect((await photoUpload(manager1, record.id, 'before')).status).toBe(200);
+    expect(await counted()).toBe(before + 1);
+
+    const [{ n: today }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int as n from uploads where account_id = $1 and created_at > now() - interval '1 day'`,
+      [account],
+    );
+    await query(
+      t,
+      `insert into uploads (stored_name, mime, size_bytes, account_id, created_at) select md5(random()::text) || '.png', 'image/png',
+        100, $1, now() - interval '23 hours' from generate_series(1, $2::int)`,
+      [account, DAILY_UPLOADS - today],
+    );
+    const full = await photoUpload(manager1, record.id, 'after');
+    expect([full.status, full.body.code]).toEqual([429, 42900]);
+    expect((await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.photos).toHaveLength(1);
+    await query(t, `delete from uploads where account_id = $1 and created_at < now() - interval '22 hours'`, [account]);
+  });
+});
+
+describe('service records: touch-ups and chain customers', () => {
+  const browLine = () => ({ programId: f.brow.id, quantity: 1, discountFen: 0 });
+  const solo = () => [{ staffId: f.staff[0], shareBp: 10_000 }];
+
+  /** The touch-up the paid order granted, booked at shop 1 and walked to arrived. */
+  async function arrivedTouchUp(orderId: number): Promise<number> {
+    const [entitlement] = await query<{ id: number }>(
+      t,
+      `update touch_up_entitlements set valid_from = now() - interval '1 day', valid_until = now() + interval '400 days'
+        where order_id = $1 returning id`,
+      [orderId],
+    );
+    const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * DAY).toISOString().slice(0, 10);
+    const booked = await call(manager1, 'POST', '/appointments', {
+      kind: 'after-sale',
+      entitlementId: entitlement.id,
+      staffId: null,
+      startAt: `${day}T11:00:00+08:00`,
+    });
+    expect(booked.body.msg).toBe('ok');
+    return walkToArrived(booked.body.data.id as number);
+  }
+
+  it('the touch-up’s record points at the original visit’s record, which it reads', async () => {
+    const visit = await arrivedVisit();
+    const original = await completeRecord(call, manager1, visit);
+    const order = await paidOrder(t, manager1, {
+      customerId: f.plainCustomer,
+      appointmentId: visit,
+      lines: [browLine()],
+      staffShares: solo(),
+    });
+    const touchUp = await openRecord(await arrivedTouchUp(order.id));
+    expect(touchUp).toMatchObject({ originalRecordId: original.id, customerId: f.plainCustomer });
+    // Its own questionnaire and consent: the original's do not carry over.
+    expect(touchUp.missing).toEqual(['未填写健康问询', '未签署纹眉知情同意书']);
+    expect((await call(manager1, 'GET', `/service-records/${touchUp.originalRecordId}`)).body.data).toMatchObject({
+      id: original.id,
+      appointmentId: visit,
+    });
+  });
+
+  it('a chain customer served at another shop gets a record of the serving shop, read (photos too) by her home shop', async () => {
+    const c = f.customerOfShop3;
+    // Found by her full phone, she is booked at shop 1 like its own customers.
+    expect((await call(manager1, 'GET', `/customers/lookup?phone=${c.phone}`)).body.data.id).toBe(c.id);
+    const record = await openRecord(await arrivedVisit(f.brow.id, c.id));
+    expect(record).toMatchObject({ shopId: f.shop1, customerShopId: f.shop3, customerId: c.id });
+    await sign(record.id, true);
+    const photo = (await photoUpload(manager1, record.id, 'before')).body.data.photos[0].id as number;
+
+    const atHome = await call(manager3, 'GET', `/service-records?customerId=${c.id}`);
+    expect((atHome.body.data as ServiceRecord[]).map((r) => r.id)).toEqual([record.id]);
+    expect((await viewPhoto(manager3, record.id, photo)).statusCode).toBe(200);
+    const [view] = await query<{ account_id: number }>(
+      t,
+      `select account_id from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'view-photo'`,
+      [String(record.id)],
+    );
+    expect(view.account_id).toBe(t.demo.accountIds[MANAGER_3]);
+    // The serving shop writes it; the home shop does not.
+    expect((await call(manager3, 'PATCH', `/service-records/${record.id}`, { notes: '改' })).status).toBe(404);
+    expect((await photoUpload(manager3, record.id, 'after')).status).toBe(404);
   });
 });
 

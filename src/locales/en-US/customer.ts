@@ -55,6 +55,8 @@ const customer = {
   'customer.notes.saved': 'Notes saved',
   'customer.tab.cards': 'Member cards',
   'customer.tab.orders': 'Orders',
+  'customer.tab.section': 'Customer section',
+  'customer.tab.sectionPrefix': 'Show',
   'customer.fields.storedValueFen': 'Balance',
   'customer.orders.count': 'Orders',
   'customer.orders.spent': 'Spent in all',

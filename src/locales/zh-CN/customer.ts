@@ -40,6 +40,8 @@ const customer = {
   'customer.notes.saved': '备注已保存',
   'customer.tab.cards': '会员卡',
   'customer.tab.orders': '消费记录',
+  'customer.tab.section': '客户详情分区',
+  'customer.tab.sectionPrefix': '查看',
   'customer.fields.storedValueFen': '余额',
   'customer.orders.count': '消费单数',
   'customer.orders.spent': '累计消费',

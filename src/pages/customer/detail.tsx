@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Grid, Input, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Grid, Input, Result, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import { useOne, useUpdate, type HttpError } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
@@ -25,6 +25,8 @@ export default function CustomerDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { result: customer, query } = useOne<Customer, HttpError>({ resource: CUSTOMER_RESOURCE, id });
   const edit = useCustomerEditModal();
+  const [section, setSection] = useState('profile');
+  const phone = Grid.useBreakpoint().md === false;
   useTabLabel(customer?.name);
 
   const back = (
@@ -45,6 +47,16 @@ export default function CustomerDetailPage() {
     );
   }
 
+  const sections = [
+    // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
+    { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
+    { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
+    { key: 'cards', label: t('customer.tab.cards'), children: <CustomerCards customerId={customer.id} /> },
+    { key: 'orders', label: t('customer.tab.orders'), children: <CustomerOrders customerId={customer.id} /> },
+    { key: 'records', label: t('customer.tab.records'), children: <ServiceRecordTimeline customerId={customer.id} /> },
+    { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
+  ];
+
   return (
     <Card
       title={
@@ -63,15 +75,24 @@ export default function CustomerDetailPage() {
       }
     >
       <Tabs
-        items={[
-          // Keyed on updatedAt: an edit re-mounts them, dropping a revealed old phone and stale note text.
-          { key: 'profile', label: t('customer.tab.profile'), children: <Profile key={customer.updatedAt} customer={customer} /> },
-          { key: 'visits', label: t('customer.tab.visits'), children: <CustomerVisits customerId={customer.id} /> },
-          { key: 'cards', label: t('customer.tab.cards'), children: <CustomerCards customerId={customer.id} /> },
-          { key: 'orders', label: t('customer.tab.orders'), children: <CustomerOrders customerId={customer.id} /> },
-          { key: 'records', label: t('customer.tab.records'), children: <ServiceRecordTimeline customerId={customer.id} /> },
-          { key: 'notes', label: t('customer.tab.notes'), children: <Notes key={customer.updatedAt} customer={customer} /> },
-        ]}
+        activeKey={section}
+        onChange={setSection}
+        items={sections}
+        // On a phone the six tabs overflow their bar: a full-width select names the section shown and lists the others.
+        renderTabBar={
+          phone
+            ? () => (
+                <Select
+                  aria-label={t('customer.tab.section')}
+                  prefix={<Typography.Text type="secondary">{t('customer.tab.sectionPrefix')}</Typography.Text>}
+                  value={section}
+                  onChange={setSection}
+                  options={sections.map(({ key, label }) => ({ value: key, label }))}
+                  style={{ width: '100%', marginBottom: 16 }}
+                />
+              )
+            : undefined
+        }
       />
       <CustomerEditModal modal={edit} />
     </Card>
@@ -83,8 +104,9 @@ function Profile({ customer }: { customer: Customer }) {
   const screens = Grid.useBreakpoint();
   return (
     // On a phone, one column with each label above its value: side by side, a value is left a character wide.
+    // Beside the menu a tablet's width holds two label-value pairs a row, not three.
     <Descriptions
-      column={{ xs: 1, sm: 1, md: 2 }}
+      column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 3 }}
       layout={screens.md ? 'horizontal' : 'vertical'}
       bordered
       size="middle"

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Empty, Segmented, Space, Typography } from 'antd';
-import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CameraOutlined, DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_KINDS, type PhotoKind, type ServiceRecord } from '../../../contract/serviceRecord';
 import { formatDateTime } from '../../components/format';
@@ -47,12 +47,14 @@ export function PhotoGallery({ record, onDelete }: { record: ServiceRecord; onDe
 }
 
 /**
- * Before, after and touch-up photos: taken with the tablet's camera (`capture`) or picked from the
- * device, re-encoded and kept privately by the server, only with the customer's photo consent.
+ * Before, after and touch-up photos: taken with the tablet's camera (an input with `capture`, which
+ * opens the camera straight away) or picked from the device's pictures, re-encoded and kept privately
+ * by the server, only with the customer's photo consent.
  */
 export function PhotoPanel({ record, disabled }: { record: ServiceRecord; disabled: boolean }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<PhotoKind>('before');
   const upload = useRecordCall(async (file: File) => {
     const body = new FormData();
@@ -61,6 +63,11 @@ export function PhotoPanel({ record, disabled }: { record: ServiceRecord; disabl
     return (await http.post<ServiceRecord>(`${RECORDS_PATH}/${record.id}/photos`, body)).data;
   });
   const remove = useRecordCall((photoId: number) => changeRecord('delete', record.id, `/photos/${photoId}`));
+  const send = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) upload.mutate(file);
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {!record.photoConsent && <Alert type="info" showIcon message={t('serviceRecord.photo.needsConsent')} />}
@@ -72,22 +79,29 @@ export function PhotoPanel({ record, disabled }: { record: ServiceRecord; disabl
             onChange={setKind}
             options={PHOTO_KINDS.map((k) => ({ value: k, label: t(`serviceRecord.options.kind.${k}`) }))}
           />
-          <Button icon={<CameraOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          <Button icon={<CameraOutlined />} loading={upload.isPending} onClick={() => camera.current?.click()}>
             {t('serviceRecord.photo.take')}
           </Button>
+          <Button icon={<PictureOutlined />} loading={upload.isPending} onClick={() => picker.current?.click()}>
+            {t('serviceRecord.photo.pick')}
+          </Button>
           <input
-            ref={input}
+            ref={camera}
             type="file"
             accept="image/*"
             capture="environment"
+            aria-label={t('serviceRecord.photo.camera')}
+            style={{ display: 'none' }}
+            onChange={send}
+          />
+          <input
+            ref={picker}
+            type="file"
+            accept="image/*"
             aria-label={t('serviceRecord.photo.file')}
             data-testid="photo-input"
             style={{ display: 'none' }}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) upload.mutate(file);
-            }}
+            onChange={send}
           />
         </Space>
       )}

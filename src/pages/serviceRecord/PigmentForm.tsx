@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PigmentInput, ServiceRecord } from '../../../contract/serviceRecord';
 import { MAX_PIGMENTS } from '../../../contract/serviceRecord';
 import { applyServerErrors } from '../../providers/formRules';
+import { shanghaiDayOf } from '../../../contract/shanghaiTime';
 import { changeRecord, useRecentPigments, useRecordCall } from './recordQueries';
 
 const FIELDS = ['brand', 'colour', 'batch', 'expiresOn', 'amount', 'needle'] as const;
@@ -16,6 +17,7 @@ export function PigmentForm({ record, disabled }: { record: ServiceRecord; disab
   const { t } = useTranslation();
   const [form] = Form.useForm<{ pigments: PigmentInput[] }>();
   const { data: recent = [] } = useRecentPigments();
+  const today = shanghaiDayOf(Date.now());
   const save = useRecordCall((pigments: PigmentInput[]) => changeRecord('patch', record.id, '', { pigments }));
   const label = (field: (typeof FIELDS)[number]) => t(`serviceRecord.fields.${field}`);
   return (
@@ -32,7 +34,12 @@ export function PigmentForm({ record, disabled }: { record: ServiceRecord; disab
             aria-label={t('serviceRecord.pigment.recent')}
             placeholder={t('serviceRecord.pigment.recentPlaceholder')}
             value={null}
-            options={recent.map((p, i) => ({ value: i, label: `${p.brand} ${p.colour} · ${p.batch}（${p.expiresOn}）` }))}
+            // An expired batch stays in the list, greyed, so the artist sees why it cannot be picked.
+            options={recent.map((p, i) => ({
+              value: i,
+              label: `${p.brand} ${p.colour} · ${p.batch}（${p.expiresOn < today ? t('serviceRecord.pigment.expired', { day: p.expiresOn }) : p.expiresOn}）`,
+              disabled: p.expiresOn < today,
+            }))}
             onChange={(i: number) => {
               const { brand, colour, batch, expiresOn, needle } = recent[i];
               form.setFieldValue('pigments', [

@@ -1,4 +1,4 @@
-import { Descriptions, Space, Table, Typography } from 'antd';
+import { Descriptions, Grid, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRecord } from '../../../contract/serviceRecord';
 import { formatDateTime } from '../../components/format';
@@ -9,9 +9,17 @@ import { StatusTag } from '../../components/statusTag';
 export function RecordSummary({ record }: { record: ServiceRecord }) {
   const { t } = useTranslation();
   const yes = record.health.filter((a) => a.answer);
+  const { md } = Grid.useBreakpoint();
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
+      {/* On a phone each label sits above its value: beside it, both are squeezed to a few characters a line. */}
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+        size="small"
+        bordered
+        layout={md === false ? 'vertical' : 'horizontal'}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+      >
         <Descriptions.Item label={t('serviceRecord.fields.health')} span="filled">
           {!record.healthAnsweredAt ? (
             <Typography.Text type="warning">{t('serviceRecord.health.notAnswered')}</Typography.Text>
@@ -48,7 +56,8 @@ export function RecordSummary({ record }: { record: ServiceRecord }) {
                 })
               : t('serviceRecord.consent.photoNotGiven')}
         </Descriptions.Item>
-        {record.notes && (
+        {/* A bare '' here would be an item of its own, an empty row. */}
+        {record.notes !== '' && (
           <Descriptions.Item label={t('serviceRecord.fields.notes')} span="filled">
             <span style={{ whiteSpace: 'pre-wrap' }}>{record.notes}</span>
           </Descriptions.Item>

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { customers } from '../../../src/mocks/customers';
 import { formatDateTime } from '../../../src/components/format';
 import { dialog, openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
+
+declare const window: Window & { happyDOM: { setViewport(size: { width: number; height: number }): void } };
 
 const MANAGER = '13800000002';
 
@@ -137,5 +139,21 @@ describe('customer detail (/shop/consumer/:id)', { timeout: PAGE_TEST_TIMEOUT },
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('备注已保存')).toBeTruthy();
     expect(patched).toEqual([{ notes: '喜欢自然眉形' }]);
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => window.happyDOM.setViewport({ width: 1024, height: 768 }));
+
+    it('switches sections with a select instead of a tab bar that would overflow', async () => {
+      window.happyDOM.setViewport({ width: 390, height: 844 });
+      const user = setupUser();
+      openPage('/shop/consumer', MANAGER);
+      await user.click((await row('周悦')).getByRole('link', { name: '周悦' }));
+      const section = await screen.findByRole('combobox', { name: '客户详情分区' });
+      expect(screen.queryByRole('tab', { name: '到店记录' })).toBeNull();
+      fireEvent.mouseDown(section);
+      fireEvent.click(await screen.findByText('到店记录', { selector: '.ant-select-item-option-content' }));
+      expect(await screen.findByText('暂无到店记录')).toBeTruthy();
+    });
   });
 });

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../support/testApp';
 import { freshRateWindow, query } from '../support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1 } from '../support/restCalls';
 import { UPLOAD_PATH } from '../../../contract/upload';
-import { DAILY_UPLOADS, DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE } from '../../../server/routes/upload';
+import { DAILY_UPLOADS, DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE } from '../../../server/storage/uploadQuota';
 import { MAX_IMAGE_SIDE } from '../../../server/storage/reencodeImage';
 
 const BOUNDARY = '----beautyHostileBoundary';
