@@ -32,22 +32,28 @@ export const takingsOf = (line: CloseMethodLine) => line.inFen - line.refundFen;
  * PAYMENT_METHODS' order.
  */
 async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<CloseMethodLine[]> {
+  // The orders are read from the shop's day of paid orders (one index range) and checked against the
+  // day's booked order ids in memory; only an order paid that day with no income entry at all looks
+  // for its entries elsewhere, and only a booked order paid on another day is read by id.
   const rows = await db.execute<{ method: PaymentMethod; kind: 'in' | 'refund' | 'expense'; fen: number }>(sql`
+    with booked as (
+      select e.order_id as id from ledger_entries e
+        where e.shop_id = ${shopId} and e.occurred_on = ${day} and e.category in ('service', 'card-sale')
+    ), paid_on_day as (
+      select o.id, o.payments from orders o
+        where o.shop_id = ${shopId}
+          and o.paid_at >= (${day}::date::timestamp at time zone 'Asia/Shanghai')
+          and o.paid_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')
+    ), counted as (
+      select d.payments from paid_on_day d
+        where d.id in (select id from booked)
+          or not exists (select 1 from ledger_entries e2 where e2.order_id = d.id and e2.category in ('service', 'card-sale'))
+      union all
+      select o.payments from orders o where o.id in (select id from booked except select id from paid_on_day)
+    )
     select method, kind, sum(fen)::int as fen from (
       select p->>'method' as method, 'in' as kind, (p->>'amountFen')::int as fen
-        from orders o cross join jsonb_array_elements(o.payments) p
-        where o.id in (
-          select e.order_id from ledger_entries e
-            where e.shop_id = ${shopId} and e.occurred_on = ${day} and e.category in ('service', 'card-sale')
-          union
-          select o2.id from orders o2
-            where o2.shop_id = ${shopId}
-              and o2.paid_at >= (${day}::date::timestamp at time zone 'Asia/Shanghai')
-              and o2.paid_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')
-              and not exists (
-                select 1 from ledger_entries e2 where e2.order_id = o2.id and e2.category in ('service', 'card-sale')
-              )
-        )
+        from counted cross join jsonb_array_elements(counted.payments) p
       union all
       select coalesce(e.method, 'cash'),
         case when e.category = 'refund' then 'refund' when e.type = 'income' then 'in' else 'expense' end,
