@@ -24,5 +24,6 @@ export function Confirm({ okButtonProps, onOpenChange, ...props }: PopconfirmPro
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  return <Popconfirm {...props} open={open} onOpenChange={change} okButtonProps={{ autoFocus: true, ...okButtonProps }} />;
+  // Drawn anew at every opening, so the confirm button takes the focus each time, not only the first.
+  return <Popconfirm destroyOnHidden {...props} open={open} onOpenChange={change} okButtonProps={{ autoFocus: true, ...okButtonProps }} />;
 }

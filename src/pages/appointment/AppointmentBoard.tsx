@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, DatePicker, Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useUpdate, type BaseRecord, type CrudFilter, type GetListResponse, type HttpError } from '@refinedev/core';
@@ -111,6 +111,10 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
   const [filters, setFilters] = useState<Filters>({});
   const [draft, setDraft] = useState<BookingDraft | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
+  const board = useRef<HTMLDivElement>(null);
+  // react-big-calendar's hours scroll inside their own box and it offers no prop for it: the box takes
+  // focus, so a keyboard scrolls it on a day without bookings too (nothing else in it could take focus).
+  useEffect(() => board.current?.querySelector('.rbc-time-content')?.setAttribute('tabindex', '0'));
   const [listPage, setListPage] = useState(1);
   const [listRange, setListRange] = useState<[Date, Date] | null>(null);
   /** Where a dragged booking is shown until the server has answered. */
@@ -401,6 +405,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
         // A column per artist stays readable on a phone: the board scrolls sideways instead of squeezing them.
         <div style={{ overflowX: 'auto' }}>
           <div
+            ref={board}
             className="appointment-board"
             style={{
               height: 'calc(100vh - 300px)',
