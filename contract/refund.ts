@@ -103,7 +103,7 @@ export function checkChannels(
         refusal:
           left.cardId === undefined
             ? `${REFUND_CHANNEL_LABEL}${label}不退回储值卡，不能指定储值卡`
-            : `${REFUND_CHANNEL_LABEL}储值卡须退回付款的储值卡（#${left.cardId}）`,
+            : `${REFUND_CHANNEL_LABEL}储值卡须退回付款的储值卡（卡号 ${left.cardId}）`,
       };
     if (c.amountFen > left.amountFen)
       return {
