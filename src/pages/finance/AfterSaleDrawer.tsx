@@ -10,15 +10,16 @@ import { Allowed } from '../../components/listPage';
 import { OrderCard } from './OrderCard';
 import { ReasonDialog } from './ReasonDialog';
 import { ReviewStatusTag } from './ReviewStatusTag';
-import { RefundChannels, channelLabel, type Channel } from './RefundChannels';
+import { RefundChannels, type Channel } from './RefundChannels';
+import { channelsText } from '../../components/money/refundChannel';
 import { useFinanceCall } from './useFinanceCall';
 
 const MAX_NOTE = 200;
 
 /** The decision's fields that are filled in, as label field and text (antd would draw an empty one as a blank row). */
-function reviewed(a: AfterSale, label: (c: AfterSale['refundChannels'][number]) => string): [string, string][] {
+function reviewed(a: AfterSale, channels: string): [string, string][] {
   const fields: [string, string][] = [
-    ['refundChannels', a.refundChannels.map((c) => `${label(c)} ${formatFen(c.amountFen)}`).join('、')],
+    ['refundChannels', channels],
     ['reviewedBy', a.reviewedBy],
     ['reviewedAt', formatDateTime(a.reviewedAt)],
     ['reviewNote', a.reviewNote],
@@ -95,7 +96,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                 </Image.PreviewGroup>
               )}
             </Descriptions.Item>
-            {reviewed(shown, (c) => channelLabel(t, c)).map(([field, value]) => (
+            {reviewed(shown, channelsText(t, shown.refundChannels)).map(([field, value]) => (
               <Descriptions.Item key={field} label={f(field)} span={field === 'reviewedBy' || field === 'reviewedAt' ? 1 : 2}>
                 {value}
               </Descriptions.Item>

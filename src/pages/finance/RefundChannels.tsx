@@ -2,11 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { Space, Typography } from 'antd';
 import { useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { AfterSale } from '../../../contract/afterSale';
 import type { Order, PaymentMethod } from '../../../contract/order';
 import { proposedChannels, refundableByMethod, type ChannelAmount } from '../../../contract/refund';
-import { optionKey } from '../../components/crud';
+import { channelLabel } from '../../components/money/refundChannel';
 import { MoneyInput, formatFen } from '../../components/money';
 
 export type Channel = ChannelAmount;
@@ -16,12 +15,6 @@ export type Channel = ChannelAmount;
  * from what each method has left after earlier refunds; finance may move money between them. Stored
  * value goes back onto the card that paid, named with it.
  */
-/** A channel's name: its method, and for stored value the card it goes back onto. */
-export function channelLabel(t: TFunction, c: Pick<Channel, 'method' | 'cardId'>): string {
-  const method = t(optionKey('order', 'method', c.method));
-  return c.cardId === undefined ? method : t('finance.afterSale.channelCard', { method, cardId: c.cardId });
-}
-
 export function RefundChannels({ request, value, onChange }: { request: AfterSale; value: Channel[]; onChange: (c: Channel[]) => void }) {
   const { t } = useTranslation();
   const { result: order } = useOne<Order>({ resource: 'orders', id: request.orderId });
