@@ -21,3 +21,23 @@ export function sessionsValueFen(sessionsLeft: number, sessionsTotal: number, pr
   if (sessionsTotal <= 0) return 0;
   return Math.floor((priceFen * sessionsLeft) / sessionsTotal);
 }
+
+/**
+ * The parts of a refund of `amountFen` back onto the card a payment took `taken` from, after
+ * `returned` came back already: principal and bonus in the proportion the payment took them, by the
+ * largest remainder over everything returned so far, so partial refunds never drift from that
+ * proportion and a full refund gives back each part exactly. Taken 266 + 67, refund 100: 80 + 20;
+ * then the remaining 233: 186 + 47. The caller has checked amount <= taken − returned.
+ */
+export function storedValueReturn(
+  amountFen: number,
+  taken: { principalFen: number; bonusFen: number },
+  returned: { principalFen: number; bonusFen: number },
+): { principalFen: number; bonusFen: number } {
+  const total = returned.principalFen + returned.bonusFen + amountFen;
+  if (total > taken.principalFen + taken.bonusFen) throw new RangeError('refund exceeds what was taken');
+  if (amountFen <= 0) return { principalFen: 0, bonusFen: 0 };
+  const [principal] = splitByShares(total, [taken.principalFen, taken.bonusFen]);
+  const principalFen = Math.min(Math.max(principal - returned.principalFen, 0), amountFen);
+  return { principalFen, bonusFen: amountFen - principalFen };
+}

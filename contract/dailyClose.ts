@@ -19,8 +19,14 @@ export const DAILY_CLOSE_STATUS_LABELS: Record<DailyCloseStatus, string> = {
 /** The statuses of a day whose figures are stored and whose money may no longer change. */
 export const FIXED_CLOSE_STATUSES = ['submitted', 'confirmed'] as const satisfies readonly DailyCloseStatus[];
 
-/** The methods whose money is not in the drawer: each has its platform's statement to compare with. */
-export const NON_CASH_METHODS = PAYMENT_METHODS.filter((m) => m !== 'cash') as Exclude<PaymentMethod, 'cash'>[];
+/**
+ * The methods whose money is not in the drawer and that have a platform's statement to compare with.
+ * Stored value has none: its book is the cards' own transactions, which the server keeps.
+ */
+export const NON_CASH_METHODS = PAYMENT_METHODS.filter((m) => m !== 'cash' && m !== 'stored-value') as Exclude<
+  PaymentMethod,
+  'cash' | 'stored-value'
+>[];
 
 /** The most of the float, the counted cash and a statement: a drawer never holds more than a few orders' worth. */
 const MAX_CLOSE_FEN = MAX_ORDER_FEN * 100;

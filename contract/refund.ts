@@ -35,30 +35,43 @@ export const refundChannelsSchema = z
   .array(refundChannelSchema)
   .max(MAX_PAYMENTS + 1, `${REFUND_CHANNEL_LABEL}最多 ${MAX_PAYMENTS + 1} 个`);
 
-/** A channel as a refund keeps it: the after-sale row, its receipt and the ledger carry these. */
-export const refundChannelRowSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number() });
+/**
+ * A channel as a refund keeps it: the after-sale row, its receipt and the ledger carry these. A
+ * stored-value channel names the card the money went back onto.
+ */
+export const refundChannelRowSchema = z.object({ method: z.enum(PAYMENT_METHODS), amountFen: z.number(), cardId: z.number().optional() });
 
-/** What each method of an order may still refund: what it paid minus what was refunded through it, largest first. */
+/** A channel of a refund: a method and its amount; the stored-value one with its card. */
+export type ChannelAmount = { method: PaymentMethod; amountFen: number; cardId?: number };
+
+/**
+ * What each method of an order may still refund: what it paid minus what was refunded through it,
+ * largest first. Stored value comes back onto the card that paid (an order pays from the customer's
+ * one stored-value account), so its line carries that card.
+ */
 export function refundableByMethod(
-  payments: readonly { method: PaymentMethod; amountFen: number }[],
+  payments: readonly ChannelAmount[],
   refunded: readonly { method: PaymentMethod; amountFen: number }[],
-): { method: PaymentMethod; amountFen: number }[] {
-  const left = new Map<PaymentMethod, number>();
-  for (const p of payments) left.set(p.method, (left.get(p.method) ?? 0) + p.amountFen);
-  for (const r of refunded) if (left.has(r.method)) left.set(r.method, left.get(r.method)! - r.amountFen);
-  return [...left].map(([method, amountFen]) => ({ method, amountFen })).sort((a, b) => b.amountFen - a.amountFen);
+): ChannelAmount[] {
+  const left = new Map<PaymentMethod, ChannelAmount>();
+  for (const p of payments) {
+    const line = left.get(p.method) ?? { method: p.method, amountFen: 0, ...(p.cardId !== undefined && { cardId: p.cardId }) };
+    left.set(p.method, { ...line, amountFen: line.amountFen + p.amountFen });
+  }
+  for (const r of refunded) {
+    const line = left.get(r.method);
+    if (line) line.amountFen -= r.amountFen;
+  }
+  return [...left.values()].sort((a, b) => b.amountFen - a.amountFen);
 }
 
 /** The console's proposal: the order's own methods, largest refundable first, filled up to the amount. */
-export function proposedChannels(
-  refundable: readonly { method: PaymentMethod; amountFen: number }[],
-  amountFen: number,
-): { method: PaymentMethod; amountFen: number }[] {
+export function proposedChannels(refundable: readonly ChannelAmount[], amountFen: number): ChannelAmount[] {
   let rest = amountFen;
-  const channels: { method: PaymentMethod; amountFen: number }[] = [];
+  const channels: ChannelAmount[] = [];
   for (const r of refundable) {
     const part = Math.min(rest, Math.max(r.amountFen, 0));
-    if (part > 0) channels.push({ method: r.method, amountFen: part });
+    if (part > 0) channels.push({ ...r, amountFen: part });
     rest -= part;
   }
   return channels;
@@ -70,12 +83,12 @@ export function proposedChannels(
  * together exactly the amount.
  */
 export function checkChannels(
-  refundable: readonly { method: PaymentMethod; amountFen: number }[],
+  refundable: readonly ChannelAmount[],
   amountFen: number,
-  named: readonly { method: PaymentMethod; amountFen: number }[] | undefined,
-): { channels: { method: PaymentMethod; amountFen: number }[] } | { refusal: string } {
+  named: readonly ChannelAmount[] | undefined,
+): { channels: ChannelAmount[] } | { refusal: string } {
   if (!named || named.length === 0) {
-    if (refundable.length === 1) return { channels: [{ method: refundable[0].method, amountFen }] };
+    if (refundable.length === 1) return { channels: [{ ...refundable[0], amountFen }] };
     return { refusal: `该订单由多种方式收款，请选择${REFUND_CHANNEL_LABEL}` };
   }
   const seen = new Set<PaymentMethod>();
@@ -85,6 +98,13 @@ export function checkChannels(
     if (!left) return { refusal: `${REFUND_CHANNEL_LABEL}${label}不是该订单的收款方式` };
     if (seen.has(c.method)) return { refusal: `${REFUND_CHANNEL_LABEL}${label}重复` };
     seen.add(c.method);
+    if (c.cardId !== undefined && c.cardId !== left.cardId)
+      return {
+        refusal:
+          left.cardId === undefined
+            ? `${REFUND_CHANNEL_LABEL}${label}不退回储值卡，不能指定储值卡`
+            : `${REFUND_CHANNEL_LABEL}储值卡须退回付款的储值卡（卡号 ${left.cardId}）`,
+      };
     if (c.amountFen > left.amountFen)
       return {
         refusal: `${REFUND_CHANNEL_LABEL}${label} ¥${fenToYuan(c.amountFen)} 超过该方式可退 ¥${fenToYuan(Math.max(left.amountFen, 0))}`,
@@ -92,5 +112,10 @@ export function checkChannels(
   }
   const sum = named.reduce((s, c) => s + c.amountFen, 0);
   if (sum !== amountFen) return { refusal: `${REFUND_CHANNEL_LABEL}合计 ¥${fenToYuan(sum)}，须等于退款金额 ¥${fenToYuan(amountFen)}` };
-  return { channels: named.map(({ method, amountFen: fen }) => ({ method, amountFen: fen })) };
+  return {
+    channels: named.map(({ method, amountFen: fen }) => {
+      const cardId = refundable.find((r) => r.method === method)!.cardId;
+      return { method, amountFen: fen, ...(cardId !== undefined && { cardId }) };
+    }),
+  };
 }

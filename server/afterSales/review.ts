@@ -17,14 +17,15 @@ import type { Actor } from '../auth/actor';
 import { raiseMessage } from '../messages/raiseMessage';
 import { recordRefund } from '../ledger/entries';
 import { lockAfterSale, readAfterSale, type AfterSaleRow } from './afterSaleRow';
-import { lockOrder } from '../orders/orderRow';
+import { lockOrder, type OrderRow } from '../orders/orderRow';
 import { refundCard } from '../cards/refund';
+import { returnedToCard, returnToStoredValue } from '../cards/reversal';
 import { MESSAGE_TAGS } from '../../contract/message';
 import { AFTER_SALE_TYPE_LABELS, afterSaleReviewRefusal, type AfterSale } from '../../contract/afterSale';
-import { afterRefund, checkChannels, refundableByMethod, REFUND_CHANNEL_LABEL, type RefundChannel } from '../../contract/refund';
+import { afterRefund, checkChannels, refundableByMethod, type RefundChannel } from '../../contract/refund';
 import { fenToYuan } from '../../contract/money';
 import { AFTER_SALE_TOUCH_UP_DAYS } from '../../contract/entitlement';
-import { PAID_ORDER_STATUSES, PAYMENT_METHOD_LABELS, programLines, type OrderStatus, type PaymentMethod } from '../../contract/order';
+import { PAID_ORDER_STATUSES, PAYMENT_METHOD_LABELS, programLines, type OrderStatus } from '../../contract/order';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 
 const ENTITY = 'after-sale';
@@ -39,28 +40,23 @@ async function lockPending(tx: Tx, actor: Actor, id: number): Promise<AfterSaleR
 const refusedChannel = (message: string) => invalid(message, [{ field: 'channels', message }]);
 
 /**
- * The channels a refund goes back through, checked against what each of the order's money methods
- * paid less what earlier refunds sent back through it (their ledger entries). Stored value paid is
- * not paid back (a refund's limit leaves it out, server/cards/refund.ts), so no channel goes to a card.
+ * The channels a refund goes back through, checked against what each of the order's methods paid
+ * less what earlier refunds sent back through it: the money methods by their ledger entries, stored
+ * value by its reversal transactions on the card that paid.
  */
-async function refundChannels(
-  tx: Tx,
-  order: { id: number; payments: { method: PaymentMethod; amountFen: number }[] },
-  amountFen: number,
-  named: RefundChannel[] | undefined,
-) {
-  if (named?.some((c) => c.cardId !== undefined || c.method === 'stored-value'))
-    throw refusedChannel(`${REFUND_CHANNEL_LABEL}：储值卡支付的金额不退现，不能退回储值卡`);
+async function refundChannels(tx: Tx, order: OrderRow, amountFen: number, named: RefundChannel[] | undefined) {
   const refunded = await tx
     .select({ method: ledgerEntries.method, amountFen: sql<number>`-sum(${ledgerEntries.amountFen})::int` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.category, 'refund'), sql`${ledgerEntries.method} is not null`))
     .groupBy(ledgerEntries.method);
+  const card = order.payments.find((p) => p.method === 'stored-value')?.cardId;
+  const toCard = card === undefined ? null : await returnedToCard(tx, order.id, card);
   const checked = checkChannels(
-    refundableByMethod(
-      order.payments.filter((p) => p.method !== 'stored-value'),
-      refunded.map((r) => ({ method: r.method!, amountFen: r.amountFen })),
-    ),
+    refundableByMethod(order.payments, [
+      ...refunded.map((r) => ({ method: r.method!, amountFen: r.amountFen })),
+      ...(toCard ? [{ method: 'stored-value' as const, amountFen: toCard.principalFen + toCard.bonusFen }] : []),
+    ]),
     amountFen,
     named,
   );
@@ -71,7 +67,8 @@ async function refundChannels(
 /**
  * Executes a refund inside the approval: the order row is locked and the amount checked against it
  * again (another refund may have been executed since the request was made), then the channels, the
- * order's refunded amount and state, the negative ledger entry of each channel and the negative
+ * order's refunded amount and state, the negative ledger entry of each money channel (the stored-value
+ * one goes back onto its card, server/cards/reversal.ts) and the negative
  * performance adjustments,
  * split over the order's staff by their original shares, each at the rate of that staff member's
  * sale record of the order (the rate the sale was paid at). An adjustment follows its sale record:
@@ -92,7 +89,19 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow, named:
     .set({ refundedFen, status, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   await tx.update(afterSales).set({ refundChannels: channels }).where(eq(afterSales.id, request.id));
-  await recordRefund(tx, actor, { shopId: order.shopId, orderId: order.id, orderNo: order.orderNo, afterSaleId: request.id, channels });
+  const money = channels.filter((c) => c.method !== 'stored-value');
+  if (money.length)
+    await recordRefund(tx, actor, {
+      shopId: order.shopId,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      afterSaleId: request.id,
+      channels: money,
+    });
+  const toCard = channels.find((c) => c.method === 'stored-value');
+  const returned = toCard
+    ? await returnToStoredValue(tx, actor, order, { afterSaleId: request.id, cardId: toCard.cardId!, amountFen: toCard.amountFen })
+    : '';
   const card = request.cardId === null ? '' : await refundCard(tx, actor, order, { id: request.id, cardId: request.cardId, amountFen });
 
   const shares = order.staffShares;
@@ -135,7 +144,8 @@ async function executeRefund(tx: Tx, actor: Actor, request: AfterSaleRow, named:
   if (adjustments.length) await tx.insert(performanceRecords).values(adjustments);
   const through = channels.map((c) => `${PAYMENT_METHOD_LABELS[c.method]} ¥${fenToYuan(c.amountFen)}`).join('、');
   const orderPart = `订单已退 ¥${fenToYuan(refundedFen)} / 实收 ¥${fenToYuan(order.paidFen)}`;
-  return card ? `${card}（${through}）；${orderPart}` : `退款 ¥${fenToYuan(amountFen)}（${through}），${orderPart}`;
+  const refund = card ? `${card}（${through}）` : `退款 ¥${fenToYuan(amountFen)}（${through}）`;
+  return [refund, returned, orderPart].filter(Boolean).join('；');
 }
 
 /** A touch-up grants the order's customer a touch-up of the order's program, valid 30 days from now. */

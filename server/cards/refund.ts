@@ -35,18 +35,17 @@ async function refundsOf(tx: DbOrTx, orderId: number) {
 
 /**
  * The most a refund request on this order may ask, by what it names. A card: at most its value left
- * (less refunds of it pending) and at most what the order paid less refunded and pending. No card: the
- * money paid for the order's services only (a card's money comes back only by refunding the card,
- * and a stored-value payment is not paid back in cash), less what was refunded of them and is pending.
+ * (less refunds of it pending) and at most what the order paid less refunded and pending. No card: what
+ * was paid for the order's services only, stored value included (it goes back onto its card), less
+ * what was refunded of them and is pending; a card's money comes back only by refunding the card.
  */
 export async function refundLimit(tx: DbOrTx, order: OrderRow, cardId: number | null): Promise<number> {
   const sums = await refundsOf(tx, order.id);
   const orderLeft = order.paidFen - order.refundedFen - sums.cardPending - sums.otherPending;
   if (cardId === null) {
-    const moneyFen = order.payments.reduce((s, p) => s + (p.method === 'stored-value' ? 0 : p.amountFen), 0);
     const cardsFen = order.lines.reduce((s, l) => s + (isCardLine(l) ? l.amountFen : 0), 0);
     const servicesRefunded = order.refundedFen - sums.cardApproved;
-    return Math.min(orderLeft, moneyFen - cardsFen - servicesRefunded - sums.otherPending);
+    return Math.min(orderLeft, order.paidFen - cardsFen - servicesRefunded - sums.otherPending);
   }
   if (!order.lines.some((l) => isCardLine(l) && l.cardId === cardId)) throw fieldError('cardId', `该订单未售出此${L.cardId}`);
   const [card] = await tx.select().from(memberCards).where(eq(memberCards.id, cardId));

@@ -28,7 +28,9 @@ export const takingsOf = (line: CloseMethodLine) => line.inFen - line.refundFen;
  * The day's money by method. An order's money is its payments, on the business day its income entries
  * (服务收入, 售卡收入) landed on; an order with none (paid wholly by stored value or package sessions)
  * counts on the Shanghai day it was paid. Hand income and expenses count by their method, refunds by
- * their channel; an entry from before methods were kept counts as cash. Every method has a line, in
+ * their channel; an entry from before methods were kept counts as cash. A refund back onto stored value
+ * has no ledger entry (no money leaves the shop): it is its card's reversal transaction at the shop, on
+ * the Shanghai day it was made, on the 储值卡 line, outside the drawer. Every method has a line, in
  * PAYMENT_METHODS' order.
  */
 async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<CloseMethodLine[]> {
@@ -60,6 +62,12 @@ async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<Clo
         case when e.category = 'refund' then -e.amount_fen else e.amount_fen end
         from ledger_entries e
         where e.shop_id = ${shopId} and e.occurred_on = ${day} and e.category not in ('service', 'card-sale')
+      union all
+      select 'stored-value', 'refund', t.principal_fen + t.bonus_fen
+        from card_transactions t
+        where t.shop_id = ${shopId} and t.kind = 'reversal'
+          and t.created_at >= (${day}::date::timestamp at time zone 'Asia/Shanghai')
+          and t.created_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')
     ) x group by method, kind`);
   const lines = PAYMENT_METHODS.map((method) => ({ method, inFen: 0, refundFen: 0, expenseFen: 0, statementFen: null }));
   for (const r of rows.rows) {

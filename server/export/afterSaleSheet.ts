@@ -4,10 +4,10 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../contract/order'
 import { fenToYuan } from '../../contract/money';
 import type { ExportSheet } from './xlsxExport';
 
-/** "现金 100.00、微信 200.00": where a refund's money went. */
+/** "现金 100.00、储值卡（卡号 12） 200.00": where a refund's money went, stored value with its card. */
 const channels = (value: unknown) =>
-  ((value ?? []) as { method: PaymentMethod; amountFen: number }[])
-    .map((c) => `${PAYMENT_METHOD_LABELS[c.method]} ${fenToYuan(c.amountFen)}`)
+  ((value ?? []) as { method: PaymentMethod; amountFen: number; cardId?: number }[])
+    .map((c) => `${PAYMENT_METHOD_LABELS[c.method]}${c.cardId === undefined ? '' : `（卡号 ${c.cardId}）`} ${fenToYuan(c.amountFen)}`)
     .join('、');
 
 /** The after-sale requests with their decisions; the refund amount in yuan (empty for touch-ups and complaints). */

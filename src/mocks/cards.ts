@@ -8,7 +8,7 @@ import {
   type CardTransaction,
   type CardTransactionKind,
 } from '../../contract/cardTransaction';
-import { sessionsValueFen, splitStoredValue } from '../../contract/cardMoney';
+import { sessionsValueFen, splitStoredValue, storedValueReturn } from '../../contract/cardMoney';
 import { maskPhone } from '../../contract/mask';
 import { fenToYuan } from '../../contract/money';
 import { badField, conflict, invalid, query } from './engine/http';
@@ -188,6 +188,21 @@ export function spendStoredValue(card: StoredCard, amountFen: number, e: CardEve
   const parts = splitStoredValue(amountFen, card.principalFen, card.bonusFen);
   const after = record(card, 'spend', { principalFen: -parts.principalFen, bonusFen: -parts.bonusFen }, e);
   return { ...parts, principalLeftFen: after.principalFen, bonusLeftFen: after.bonusFen };
+}
+
+/**
+ * A refund's stored-value channel: the amount back onto the card that paid, principal and bonus in the
+ * proportion the order's payment took them (as the server does); a closed card takes nothing back.
+ */
+export function returnToCard(cardId: number, taken: { principalFen: number; bonusFen: number }, amountFen: number, e: CardEvent): void {
+  const card = memberCards.table.find(cardId);
+  if (!card || card.status !== 'active') throw conflict('储值卡已关闭，不能退回储值卡，请选择其他退款渠道或驳回');
+  const back = cardTransactions.table.rows.filter((r) => r.orderId === e.orderId && r.cardId === cardId && r.kind === 'reversal');
+  const returned = {
+    principalFen: back.reduce((s, r) => s + r.principalFen, 0),
+    bonusFen: back.reduce((s, r) => s + r.bonusFen, 0),
+  };
+  record(card, 'reversal', storedValueReturn(amountFen, taken, returned), e, `订单 ${e.orderNo} 退款回卡`);
 }
 
 /** One session of a package redeemed: what it was worth and what is left. */

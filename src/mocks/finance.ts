@@ -15,6 +15,7 @@ import { shanghaiDay } from './engine/listQuery';
 import { statusStep, type CallContext, type MockResource } from './engine/resource';
 import type { StoredRow } from './engine/store';
 import { afterSales, book, callerName, ledger, orders, performanceRecords, shareOut } from './money';
+import { cardTransactions, returnToCard } from './cards';
 
 /** The finance calls: review of performance and after-sales, refunds, reversals, the sums and the exports of the lists. */
 
@@ -79,7 +80,8 @@ performanceRecords.route('get', '/summary', 'list', (ctx) => {
 
 /**
  * A refund approved, as the server executes it: the order's refund and state, a negative ledger line
- * per channel, negative performance; answers the channels.
+ * per money channel, the stored-value channel back onto its card, negative performance; answers the
+ * channels.
  */
 function refund(a: AfterSale, named: RefundChannel[] | undefined, ctx: CallContext): AfterSale['refundChannels'] {
   const order = orders.table.find(a.orderId)!;
@@ -87,23 +89,37 @@ function refund(a: AfterSale, named: RefundChannel[] | undefined, ctx: CallConte
   const refunded = afterRefund(order, amount);
   if ('refusal' in refunded) throw conflict(refunded.refusal);
   const earlier = ledger.table.rows.filter((e) => e.orderId === order.id && e.category === 'refund' && e.method !== null);
+  const backOnCard = cardTransactions.table.rows.filter((r) => r.orderId === order.id && r.kind === 'reversal');
   const checked = checkChannels(
-    refundableByMethod(
-      order.payments,
-      earlier.map((e) => ({ method: e.method!, amountFen: -e.amountFen })),
-    ),
+    refundableByMethod(order.payments, [
+      ...earlier.map((e) => ({ method: e.method!, amountFen: -e.amountFen })),
+      ...backOnCard.map((r) => ({ method: 'stored-value' as const, amountFen: r.principalFen + r.bonusFen })),
+    ]),
     amount,
     named,
   );
   if ('refusal' in checked) throw badField('channels', checked.refusal);
   const now = new Date().toISOString();
-  orders.table.update(order, refunded);
-  for (const c of checked.channels)
+  for (const c of checked.channels) {
+    if (c.method === 'stored-value') {
+      const paid = order.payments.filter((p) => p.cardId === c.cardId);
+      const taken = { principalFen: sum(paid, (p) => p.principalFen ?? 0), bonusFen: sum(paid, (p) => p.bonusFen ?? 0) };
+      returnToCard(c.cardId!, taken, c.amountFen, {
+        shopId: order.shopId,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        accountName: callerName(ctx),
+        at: now,
+      });
+      continue;
+    }
     book(
       order,
       { category: 'refund', amountFen: -c.amountFen, method: c.method, note: a.reason, afterSaleId: a.id, createdBy: callerName(ctx) },
       now,
     );
+  }
+  orders.table.update(order, refunded);
   shareOut(order, -amount, a.id, now);
   return checked.channels;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionsValueFen, splitStoredValue } from '../../contract/cardMoney';
+import { sessionsValueFen, splitStoredValue, storedValueReturn } from '../../contract/cardMoney';
 
 describe('splitStoredValue', () => {
   it('takes principal and bonus in proportion to their balances, the fen left over to the larger remainder', () => {
@@ -38,5 +38,31 @@ describe('sessionsValueFen', () => {
       (left) => sessionsValueFen(left, 10, 99_999) - sessionsValueFen(left - 1, 10, 99_999),
     );
     expect(sessions.reduce((s, v) => s + v, 0)).toBe(99_999);
+  });
+});
+
+describe('storedValueReturn', () => {
+  it('puts back principal and bonus as the payment took them, over everything returned so far', () => {
+    const taken = { principalFen: 278, bonusFen: 55 };
+    // 100 of 278 : 55 = 83.48 + 16.52 -> 83 + 16, the fen left to the larger remainder: 83 + 17.
+    const first = storedValueReturn(100, taken, { principalFen: 0, bonusFen: 0 });
+    expect(first).toEqual({ principalFen: 83, bonusFen: 17 });
+    // The rest: 333 in all is 278 + 55, less 83 + 17 back already.
+    expect(storedValueReturn(233, taken, first)).toEqual({ principalFen: 195, bonusFen: 38 });
+  });
+
+  it('returns exactly what was taken over any run of partial refunds, and refuses more', () => {
+    const taken = { principalFen: 99_999, bonusFen: 12_347 };
+    const returned = { principalFen: 0, bonusFen: 0 };
+    for (const amount of [1, 7, 333, 50_000, 10_001, 52_004]) {
+      const part = storedValueReturn(amount, taken, returned);
+      expect(part.principalFen + part.bonusFen).toBe(amount);
+      expect(part.principalFen).toBeGreaterThanOrEqual(0);
+      expect(part.bonusFen).toBeGreaterThanOrEqual(0);
+      returned.principalFen += part.principalFen;
+      returned.bonusFen += part.bonusFen;
+    }
+    expect(returned).toEqual(taken);
+    expect(() => storedValueReturn(1, taken, returned)).toThrow(RangeError);
   });
 });

@@ -95,7 +95,7 @@ describe('a worked day of one shop', () => {
     });
   });
 
-  it('today: three methods, a split refund, a cash expense and rent by bank card add up to the fen', async () => {
+  it('today: three methods, a split refund, a card sale, a stored-value payment and its refund, a cash expense and rent by bank card add up to the fen', async () => {
     orderCash = await paidOrder([{ method: 'cash', amountFen: 30_000 }]);
     orderSplit = await paidOrder([
       { method: 'wechat', amountFen: 20_000 },
@@ -128,11 +128,54 @@ describe('a worked day of one shop', () => {
       { method: 'wechat', amount_fen: -20_000, occurred_on: today() },
     ]);
 
+    // A customer buys 充 ¥1,000 送 ¥200 in cash: ¥1,000 into the drawer, ¥1,000 of card sales.
+    const customer = await call(manager, 'POST', '/customers', { name: '日结储值客', phone: '13977700001' });
+    const plan = await call(admin, 'POST', '/card-plans', {
+      name: '日结充1000送200',
+      kind: 'stored-value',
+      priceFen: 100_000,
+      bonusFen: 20_000,
+    });
+    const staffShares = [{ staffId: artist, shareBp: 10_000 }];
+    const sale = await call(manager, 'POST', '/orders', {
+      customerId: customer.body.data.id,
+      lines: [{ cardPlanId: plan.body.data.id, quantity: 1 }],
+      staffShares,
+    });
+    const sold = await call(manager, 'POST', `/orders/${sale.body.data.id}/pay`, { payments: [{ method: 'cash', amountFen: 100_000 }] });
+    expect(sold.body, JSON.stringify(sold.body)).toMatchObject({ code: 0 });
+    const cardId: number = sold.body.data.lines[0].cardId;
+    // She pays a ¥300 service with the card: 300 × 1000 / 1200 = 250 principal, 300 × 200 / 1200 = 50 bonus.
+    const service = await call(manager, 'POST', '/orders', {
+      customerId: customer.body.data.id,
+      lines: [{ programId: program.id, quantity: 1, discountFen: program.priceFen - 30_000 }],
+      staffShares,
+    });
+    const spent = await call(manager, 'POST', `/orders/${service.body.data.id}/pay`, {
+      payments: [{ method: 'stored-value', amountFen: 30_000, cardId }],
+    });
+    expect(spent.body.data.payments[0]).toMatchObject({ principalFen: 25_000, bonusFen: 5_000 });
+    // ¥100 of it back onto the card (the order's one method, so no channel named): 100 × 250 / 300 =
+    // 83.333… and 100 × 50 / 300 = 16.666…, floors 83.33 + 16.66, the last fen to the larger remainder
+    // (bonus): ¥83.33 principal + ¥16.67 bonus. No money leaves the shop: no ledger entry, not in the drawer.
+    const back = await call(finance, 'POST', `/after-sales/${await refundRequest(service.body.data.id, 10_000)}/approve`, {});
+    expect(back.body.data.refundChannels).toEqual([{ method: 'stored-value', amountFen: 10_000, cardId }]);
+    const [card] = await query<{ principal_fen: number; bonus_fen: number }>(
+      t,
+      `select principal_fen, bonus_fen from member_cards where id = $1`,
+      [cardId],
+    );
+    // 1000 − 250 + 83.33 = 833.33; 200 − 50 + 16.67 = 166.67.
+    expect(card).toEqual({ principal_fen: 83_333, bonus_fen: 16_667 });
+    const [{ n: cardRefundEntries }] = await query<{ n: number }>(t, `select count(*)::int as n from ledger_entries where order_id = $1`, [
+      service.body.data.id,
+    ]);
+    expect(cardRefundEntries).toBe(0);
+
     const expense = { type: 'expense', category: 'materials', amountFen: 5_000, occurredOn: today(), note: '一次性耗材' };
     expect((await call(manager, 'POST', '/ledger', expense)).body.data).toMatchObject({ method: 'cash' });
     const rent = { type: 'expense', category: 'rent', amountFen: 100_000, occurredOn: today(), method: 'card', note: '房租' };
     expect((await call(manager, 'POST', '/ledger', rent)).body.data).toMatchObject({ method: 'card' });
-    // Card sales (stored value sold) come with the member-card module; this server has none, so 0.
 
     const r = await call(manager, 'GET', close(today()));
     expect(r.body.data).toMatchObject({
@@ -140,16 +183,18 @@ describe('a worked day of one shop', () => {
       day: today(),
       status: 'open',
       byMethod: lines({
-        cash: { inFen: 30_000, expenseFen: 5_000 },
+        // 300 for a service + 1000 for the card.
+        cash: { inFen: 130_000, expenseFen: 5_000 },
         wechat: { inFen: 20_000, refundFen: 20_000 },
         alipay: { inFen: 30_000, refundFen: 20_000 },
         card: { inFen: 80_000, expenseFen: 100_000 },
+        'stored-value': { inFen: 30_000, refundFen: 10_000 },
       }),
-      cardSalesFen: 0,
+      cardSalesFen: 100_000,
       cashExpenseFen: 5_000,
       openingFloatFen: 20_000,
-      // 200 float + 300 cash in − 0 cash refunds − 50 cash expense.
-      expectedCashFen: 45_000,
+      // 200 float + 1300 cash in − 0 cash refunds − 50 cash expense; stored value is not in the drawer.
+      expectedCashFen: 145_000,
       countedCashFen: null,
     });
   });
@@ -173,13 +218,13 @@ describe('a worked day of one shop', () => {
       [wrongMethod, tooMuch],
     ]);
     expect(n).toBe(2);
-    expect((await call(manager, 'GET', close(today()))).body.data.expectedCashFen).toBe(45_000);
+    expect((await call(manager, 'GET', close(today()))).body.data.expectedCashFen).toBe(145_000);
     for (const id of [wrongMethod, tooMuch]) await call(manager, 'POST', `/after-sales/${id}/withdraw`, {});
   });
 
   it('submits with ¥10 short and a reason; the statements that agree make no difference of their own', async () => {
     const body = {
-      countedCashFen: 44_000,
+      countedCashFen: 144_000,
       floatFen: 30_000,
       statements: [
         { method: 'wechat', amountFen: 0 },
@@ -192,17 +237,18 @@ describe('a worked day of one shop', () => {
     const r = await call(manager, 'POST', close(today(), '/submit'), { ...body, reason: '找零多找了 10 元' });
     expect(r.body.data).toMatchObject({
       status: 'submitted',
-      expectedCashFen: 45_000,
-      countedCashFen: 44_000,
+      expectedCashFen: 145_000,
+      countedCashFen: 144_000,
       differenceFen: -1_000,
       hasDifference: true,
       floatFen: 30_000,
       reason: '找零多找了 10 元',
       byMethod: lines({
-        cash: { inFen: 30_000, expenseFen: 5_000 },
+        cash: { inFen: 130_000, expenseFen: 5_000 },
         wechat: { inFen: 20_000, refundFen: 20_000, statementFen: 0 },
         alipay: { inFen: 30_000, refundFen: 20_000, statementFen: 10_000 },
         card: { inFen: 80_000, expenseFen: 100_000, statementFen: 80_000 },
+        'stored-value': { inFen: 30_000, refundFen: 10_000 },
       }),
     });
     const again = await call(manager, 'POST', close(today(), '/submit'), { ...body, reason: '再交一次' });
@@ -225,7 +271,7 @@ describe('a worked day of one shop', () => {
     expect((await call(finance, 'POST', `/after-sales/${refund}/approve`, {})).body.data.refundChannels).toEqual([
       { method: 'cash', amountFen: 2_000 },
     ]);
-    expect((await call(manager, 'GET', close(today()))).body.data).toMatchObject({ status: 'submitted', expectedCashFen: 45_000 });
+    expect((await call(manager, 'GET', close(today()))).body.data).toMatchObject({ status: 'submitted', expectedCashFen: 145_000 });
     expect((await call(manager, 'GET', close(tomorrow()))).body.data).toMatchObject({
       status: 'open',
       openingFloatFen: 30_000,
@@ -242,8 +288,8 @@ describe('a worked day of one shop', () => {
     const returned = await call(finance, 'POST', close(today(), '/return'), { reason: '请核对现金差异' });
     expect(returned.body.data).toMatchObject({ status: 'returned', returnReason: '请核对现金差异' });
     const reopened = await call(manager, 'GET', close(today()));
-    expect(reopened.body.data).toMatchObject({ status: 'returned', countedCashFen: 44_000, expectedCashFen: 45_000 });
-    const resubmit = await call(manager, 'POST', close(today(), '/submit'), { countedCashFen: 45_000, floatFen: 30_000 });
+    expect(reopened.body.data).toMatchObject({ status: 'returned', countedCashFen: 144_000, expectedCashFen: 145_000 });
+    const resubmit = await call(manager, 'POST', close(today(), '/submit'), { countedCashFen: 145_000, floatFen: 30_000 });
     expect(resubmit.body.data).toMatchObject({ status: 'submitted', differenceFen: 0, hasDifference: false });
     expect((await call(admin, 'POST', close(today(), '/confirm'), {})).body.data.status).toBe('confirmed');
     const decidedAgain = await call(finance, 'POST', close(today(), '/return'), { reason: '晚了' });

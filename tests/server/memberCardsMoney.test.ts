@@ -223,21 +223,129 @@ describe('refunding a card', () => {
     expect(cardIdOf(again)).not.toBe(cardId);
   });
 
-  it('keeps a card’s money out of a refund that names no card, and a stored-value payment out of cash refunds', async () => {
+  it('keeps a card’s money out of a refund that names no card', async () => {
     const plan = await createdPlan(t, admin, { name: '充20', kind: 'stored-value', priceFen: 2_000 });
     const c = await freshCustomer();
     const sale = await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() });
     const noCard = await post(manager1, '/after-sales', { orderId: sale.id, type: 'refund', amountFen: 1, reason: '退款' });
     expect(invalidFields(noCard)).toEqual(['amountFen']);
-    const program = await call(admin, 'POST', '/programs', { name: '卡测十元', priceFen: 1_000, vipPriceFen: 1_000, type: 3 });
-    const paidByCard = await soldOrder(
+  });
+});
+
+describe('refunding back to stored value', () => {
+  type Reversal = { kind: string; principal_fen: number; bonus_fen: number; money_fen: number };
+  const reversals = (orderId: number) =>
+    query<Reversal>(
+      t,
+      `select kind, principal_fen, bonus_fen, money_fen from card_transactions where order_id = $1 and kind = 'reversal' order by id`,
+      [orderId],
+    );
+  const requested = async (orderId: number, amountFen: number) => {
+    const r = await post(manager1, '/after-sales', { orderId, type: 'refund', amountFen, reason: '客户不满意' });
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
+    return r.body.data.id as number;
+  };
+
+  /** A card of 10.00 + 2.00 and an order of 5.33 paid 3.33 by it and 2.00 in cash. */
+  async function paidPartlyByCard() {
+    const plan = await createdPlan(t, admin, { name: '充10送2回卡', kind: 'stored-value', priceFen: 1_000, bonusFen: 200 });
+    const c = await freshCustomer();
+    const cardId = cardIdOf(await soldOrder(t, manager1, { customerId: c.id, lines: [cardLine(plan)], staffShares: soloShare() }));
+    const program = await call(admin, 'POST', '/programs', { name: `回卡${c.phone.slice(-4)}`, priceFen: 533, vipPriceFen: 533, type: 3 });
+    const order = await soldOrder(
       t,
       manager1,
       { customerId: c.id, lines: [{ programId: program.body.data.id }], staffShares: soloShare() },
-      () => [{ method: 'stored-value', amountFen: 1_000, cardId: cardIdOf(sale) }],
+      () => [
+        { method: 'stored-value', amountFen: 333, cardId },
+        { method: 'cash', amountFen: 200 },
+      ],
     );
-    const cash = await post(manager1, '/after-sales', { orderId: paidByCard.id, type: 'refund', amountFen: 1, reason: '退款' });
-    expect(invalidFields(cash)).toEqual(['amountFen']);
+    // 333 over 1000 : 200 = 277.5 + 55.5; the tie goes to principal: 278 + 55.
+    expect(order.payments[0]).toMatchObject({ principalFen: 278, bonusFen: 55 });
+    expect(await storedCard(t, cardId)).toMatchObject({ principalFen: 722, bonusFen: 145 });
+    return { order, cardId };
+  }
+
+  it('puts principal and bonus back as the payment took them, exact to the fen, and never more than it took', async () => {
+    const { order, cardId } = await paidPartlyByCard();
+    const first = await requested(order.id, 100);
+    const proposed = await post(finance, `/after-sales/${first}/approve`, { channels: [{ method: 'stored-value', amountFen: 100 }] });
+    expect(proposed.body, JSON.stringify(proposed.body)).toMatchObject({ code: 0 });
+    // The channel keeps the card that paid.
+    expect(proposed.body.data.refundChannels).toEqual([{ method: 'stored-value', amountFen: 100, cardId }]);
+    // 100 of 278 : 55 = 83.48 + 16.52 -> 83 + 16, the fen left to the larger remainder (bonus): 83 + 17.
+    expect(await reversals(order.id)).toEqual([{ kind: 'reversal', principal_fen: 83, bonus_fen: 17, money_fen: 0 }]);
+    expect(await storedCard(t, cardId)).toMatchObject({ principalFen: 805, bonusFen: 162 });
+
+    const second = await requested(order.id, 433);
+    const over = await post(finance, `/after-sales/${second}/approve`, {
+      channels: [
+        { method: 'stored-value', amountFen: 300, cardId },
+        { method: 'cash', amountFen: 133 },
+      ],
+    });
+    expect([over.status, invalidFields(over)]).toEqual([400, ['channels']]);
+    expect(over.body.msg).toBe('退款渠道储值卡 ¥3.00 超过该方式可退 ¥2.33');
+    const otherCard = await post(finance, `/after-sales/${second}/approve`, {
+      channels: [
+        { method: 'stored-value', amountFen: 233, cardId: cardId + 100_000 },
+        { method: 'cash', amountFen: 200 },
+      ],
+    });
+    expect([otherCard.status, invalidFields(otherCard)]).toEqual([400, ['channels']]);
+    const approved = await post(finance, `/after-sales/${second}/approve`, {
+      channels: [
+        { method: 'stored-value', amountFen: 233, cardId },
+        { method: 'cash', amountFen: 200 },
+      ],
+    });
+    expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ code: 0 });
+    // All 333 back: 278 : 55 over everything returned, less the 83 + 17 already back = 195 + 38.
+    expect(await reversals(order.id)).toEqual([
+      { kind: 'reversal', principal_fen: 83, bonus_fen: 17, money_fen: 0 },
+      { kind: 'reversal', principal_fen: 195, bonus_fen: 38, money_fen: 0 },
+    ]);
+    expect(await storedCard(t, cardId)).toMatchObject({ principalFen: 1_000, bonusFen: 200, status: 'active' });
+    // Only the cash left the shop: one ledger entry, none for the stored value.
+    const book = await query<{ method: string; amount_fen: number }>(
+      t,
+      `select method, amount_fen from ledger_entries where order_id = $1 and category = 'refund' order by id`,
+      [order.id],
+    );
+    expect(book).toEqual([{ method: 'cash', amount_fen: -200 }]);
+    expect((await call(manager1, 'GET', `/orders/${order.id}`)).body.data).toMatchObject({ refundedFen: 533, status: 'refunded' });
+    expect(await cardsOffTheirTransactions(t)).toBe(0);
+  });
+
+  it('takes the card’s row lock: two refunds of one order approved at once still put back exactly what was taken', async () => {
+    const { order, cardId } = await paidPartlyByCard();
+    const a = await requested(order.id, 111);
+    const b = await requested(order.id, 222);
+    const both = await Promise.all(
+      [
+        [a, 111],
+        [b, 222],
+      ].map(([id, amountFen]) =>
+        post(finance, `/after-sales/${id}/approve`, { channels: [{ method: 'stored-value', amountFen, cardId }] }),
+      ),
+    );
+    expect(both.map((r) => r.body.code)).toEqual([0, 0]);
+    const back = await reversals(order.id);
+    expect(back.reduce((s, r) => s + r.principal_fen, 0)).toBe(278);
+    expect(back.reduce((s, r) => s + r.bonus_fen, 0)).toBe(55);
+    expect(await storedCard(t, cardId)).toMatchObject({ principalFen: 1_000, bonusFen: 200 });
+    expect(await cardsOffTheirTransactions(t)).toBe(0);
+  });
+
+  it('puts nothing back onto a card closed by a card refund since (409), and the request stays pending', async () => {
+    const { order, cardId } = await paidPartlyByCard();
+    const request = await requested(order.id, 333);
+    const [sale] = await query<{ order_id: number }>(t, `select order_id from member_cards where id = $1`, [cardId]);
+    await refundedCard(sale.order_id, cardId, 722);
+    const r = await post(finance, `/after-sales/${request}/approve`, { channels: [{ method: 'stored-value', amountFen: 333, cardId }] });
+    expect([r.status, r.body.msg]).toEqual([409, expect.stringContaining('不能退回储值卡')]);
+    expect(await reversals(order.id)).toEqual([]);
   });
 });
 

@@ -29,7 +29,7 @@ export const afterSales = pgTable(
     /** A card refund: the card the order sold, which the amount is taken from. */
     cardId: integer('card_id').references((): AnyPgColumn => memberCards.id, { onDelete: 'restrict' }),
     /** Where an approved refund's money went, written by the approval. */
-    refundChannels: jsonb('refund_channels').$type<{ method: PaymentMethod; amountFen: number }[]>().notNull().default([]),
+    refundChannels: jsonb('refund_channels').$type<{ method: PaymentMethod; amountFen: number; cardId?: number }[]>().notNull().default([]),
     reason: text('reason').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: varchar('status', { length: 20 }).$type<AfterSaleStatus>().notNull().default('pending'),

@@ -32,6 +32,7 @@ const finance = {
   'finance.afterSale.view': 'View',
   'finance.afterSale.detail': 'After-sale request',
   'finance.afterSale.channelOf': 'Amount back to {{method}}',
+  'finance.afterSale.channelCard': '{{method}} (card {{cardId}})',
   'finance.afterSale.channelLeft': '{{amount}} left',
   'finance.afterSale.channelSum': 'The channels add up to {{sum}}; they must equal the refund {{amount}}',
   'finance.afterSale.order': 'Order',

@@ -32,6 +32,7 @@ const finance = {
   'finance.afterSale.view': '查看',
   'finance.afterSale.detail': '售后详情',
   'finance.afterSale.channelOf': '退回{{method}}的金额',
+  'finance.afterSale.channelCard': '{{method}}（卡号 {{cardId}}）',
   'finance.afterSale.channelLeft': '可退 {{amount}}',
   'finance.afterSale.channelSum': '各渠道合计 {{sum}}，须等于退款金额 {{amount}}',
   'finance.afterSale.order': '订单',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Select } from 'antd';
+import { Button, DatePicker, Form, Select, Typography } from 'antd';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { dayRange } from '../../components/crud';
 import { formatDateTime } from '../../components/format';
 import { Allowed, ListPage, type ListSearch } from '../../components/listPage';
 import { formatFen } from '../../components/money';
+import { channelsText } from '../../components/money/refundChannel';
 import type { ApiError } from '../../providers/http';
 import { AfterSaleRequestForm } from './AfterSaleRequestForm';
 import { REVIEW_STATUS_TONES, StatusTag } from '../../components/statusTag';
@@ -97,7 +98,20 @@ export default function CheckstandAfterSalePage() {
           sortable: true,
           width: 100,
           align: 'right',
-          render: (_, a) => (a.amountFen === null ? '-' : formatFen(a.amountFen)),
+          // An approved refund says where its money went, as its receipt does.
+          render: (_, a) =>
+            a.amountFen === null ? (
+              '-'
+            ) : (
+              <>
+                {formatFen(a.amountFen)}
+                {a.refundChannels.length > 0 && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {channelsText(t, a.refundChannels)}
+                  </Typography.Text>
+                )}
+              </>
+            ),
         },
         { field: 'reason', ellipsis: true },
         {

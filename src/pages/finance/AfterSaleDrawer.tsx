@@ -8,19 +8,19 @@ import { formatFen } from '../../components/money';
 import { imageSrc } from '../../components/upload';
 import { Allowed } from '../../components/listPage';
 import { OrderCard } from './OrderCard';
-import { optionKey } from '../../components/crud';
 import { ReasonDialog } from './ReasonDialog';
 import { ReviewStatusTag } from './ReviewStatusTag';
 import { RefundChannels, type Channel } from './RefundChannels';
+import { channelsText } from '../../components/money/refundChannel';
 import { useFinanceCall } from './useFinanceCall';
 import { Confirm } from '../../components/confirm/Confirm';
 
 const MAX_NOTE = 200;
 
 /** The decision's fields that are filled in, as label field and text (antd would draw an empty one as a blank row). */
-function reviewed(a: AfterSale, methodLabel: (m: string) => string): [string, string][] {
+function reviewed(a: AfterSale, channels: string): [string, string][] {
   const fields: [string, string][] = [
-    ['refundChannels', a.refundChannels.map((c) => `${methodLabel(c.method)} ${formatFen(c.amountFen)}`).join('、')],
+    ['refundChannels', channels],
     ['reviewedBy', a.reviewedBy],
     ['reviewedAt', formatDateTime(a.reviewedAt)],
     ['reviewNote', a.reviewNote],
@@ -97,7 +97,7 @@ export function AfterSaleDrawer({ id, onClose }: { id: number | null; onClose: (
                 </Image.PreviewGroup>
               )}
             </Descriptions.Item>
-            {reviewed(shown, (m) => t(optionKey('order', 'method', m))).map(([field, value]) => (
+            {reviewed(shown, channelsText(t, shown.refundChannels)).map(([field, value]) => (
               <Descriptions.Item key={field} label={f(field)} span={field === 'reviewedBy' || field === 'reviewedAt' ? 1 : 2}>
                 {value}
               </Descriptions.Item>

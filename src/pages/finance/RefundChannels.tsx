@@ -4,15 +4,16 @@ import { useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { AfterSale } from '../../../contract/afterSale';
 import type { Order, PaymentMethod } from '../../../contract/order';
-import { proposedChannels, refundableByMethod } from '../../../contract/refund';
-import { optionKey } from '../../components/crud';
+import { proposedChannels, refundableByMethod, type ChannelAmount } from '../../../contract/refund';
+import { channelLabel } from '../../components/money/refundChannel';
 import { MoneyInput, formatFen } from '../../components/money';
 
-export type Channel = { method: PaymentMethod; amountFen: number };
+export type Channel = ChannelAmount;
 
 /**
  * Where a refund goes back: one amount per method the order was paid by, proposed largest first
- * from what each method has left after earlier refunds; finance may move money between them.
+ * from what each method has left after earlier refunds; finance may move money between them. Stored
+ * value goes back onto the card that paid, named with it.
  */
 export function RefundChannels({ request, value, onChange }: { request: AfterSale; value: Channel[]; onChange: (c: Channel[]) => void }) {
   const { t } = useTranslation();
@@ -43,18 +44,14 @@ export function RefundChannels({ request, value, onChange }: { request: AfterSal
 
   const amountOf = (m: PaymentMethod) => value.find((c) => c.method === m)?.amountFen ?? 0;
   const set = (m: PaymentMethod, fen: number | undefined) =>
-    onChange(
-      refundable
-        .map((r) => ({ method: r.method, amountFen: r.method === m ? (fen ?? 0) : amountOf(r.method) }))
-        .filter((c) => c.amountFen > 0),
-    );
+    onChange(refundable.map((r) => ({ ...r, amountFen: r.method === m ? (fen ?? 0) : amountOf(r.method) })).filter((c) => c.amountFen > 0));
   const sum = value.reduce((s, c) => s + c.amountFen, 0);
   return (
     <div style={{ marginBottom: 12 }}>
       <Typography.Text strong>{t('afterSale.fields.refundChannels')}</Typography.Text>
       <Space wrap style={{ display: 'flex', marginTop: 8 }}>
         {refundable.map((r) => {
-          const label = t(optionKey('order', 'method', r.method));
+          const label = channelLabel(t, r);
           return (
             <Space key={r.method} size={4}>
               <span>{label}</span>

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterSales, ledger, orders, performanceRecords } from '../../../src/mocks/money';
 import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { formatFen } from '../../../src/components/money';
+import { memberCards, seedCardDemo } from '../../../src/mocks/cards';
+import { splitStoredValue } from '../../../contract/cardMoney';
 import { openPage, row, sentBodies, setupUser, PAGE_TEST_TIMEOUT } from './support';
 
 const FINANCE = '13800000003';
@@ -55,6 +57,38 @@ describe('after-sale review (/finance/after-sales)', { timeout: PAGE_TEST_TIMEOU
     expect(await d.findByText('已与客户确认')).toBeTruthy();
     expect(await d.findByText('部分退款')).toBeTruthy();
     expect(d.queryByRole('button', { name: /通\s*过/ })).toBeNull();
+  });
+
+  it('proposes stored value with its card first when it paid the most, and puts it back onto that card', async () => {
+    seedCardDemo();
+    const posted = sentBodies('POST', /after-sales\/\d+\/approve$/);
+    const user = setupUser();
+    const refund = afterSales.table.rows.find((a) => a.type === 'refund' && a.status === 'pending')!;
+    const order = orders.table.find(refund.orderId)!;
+    const card = memberCards.table.rows.find((c) => c.kind === 'stored-value' && c.status === 'active')!;
+    // The order paid ¥1.00 in cash and the rest from the card.
+    const stored = order.paidFen - 100;
+    const taken = splitStoredValue(stored, card.principalFen, card.bonusFen);
+    orders.table.update(order, {
+      payments: [
+        { method: 'cash', amountFen: 100 },
+        { method: 'stored-value', amountFen: stored, cardId: card.id, ...taken },
+      ],
+    });
+    const toCard = Math.min(refund.amountFen!, stored);
+    openPage('/finance/after-sales', FINANCE);
+    await user.click((await row(refund.reason)).getByRole('button', { name: '审核' }));
+    const d = await drawer();
+    const label = `储值卡（卡号 ${card.id}）`;
+    await waitFor(() => expect(d.getByLabelText(`退回${label}的金额`)).toHaveProperty('value', (toCard / 100).toFixed(2)));
+    await user.click(d.getByRole('button', { name: /通\s*过/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ channels: [{ method: 'stored-value', amountFen: toCard, cardId: card.id }] });
+    // Back onto the card, principal and bonus as the payment took them; the receipt names the card.
+    const after = memberCards.table.find(card.id)!;
+    expect(after.principalFen + after.bonusFen).toBe(card.principalFen + card.bonusFen + toCard);
+    expect(await d.findByText(`${label} ${formatFen(toCard)}`, { exact: false })).toBeTruthy();
   });
 
   it('rejects a request only with a reason', async () => {
