@@ -18,11 +18,13 @@ import { appointmentView, lockAppointment, recordEvent } from './booking';
 import { setEntitlementStatus } from './entitlements';
 import { cancelReminder } from './reminders';
 import { requireCompletableRecord } from '../serviceRecords/completion';
+import { ensureServiceRecord } from '../serviceRecords/openRecord';
 
 /**
  * POST appointments/:id/<action>: one step of the state machine in contract/appointment.ts. A step
  * its status does not allow is 409, and so is completing a visit whose service record is missing
- * or incomplete (server/serviceRecords/completion.ts). Completing a touch-up uses its entitlement;
+ * or incomplete (server/serviceRecords/completion.ts). Arriving opens the visit's service record
+ * with it, so the manager fills it in while the customer is served. Completing a touch-up uses its entitlement;
  * cancelling it or marking a no-show frees the entitlement for another booking.
  */
 export async function applyAppointmentAction(
@@ -69,5 +71,6 @@ export async function stepAppointment(
   const summary = `${APPOINTMENT_STATUS_LABELS[from]} → ${APPOINTMENT_STATUS_LABELS[t.to]}${reason ? `；原因：${reason}` : ''}`;
   await recordEvent(tx, actor, id, action, from, t.to, summary);
   await audit(tx, actor, { action, entity: 'appointment', entityId: id, summary });
+  if (t.to === 'arrived') await ensureServiceRecord(tx, actor, id);
   return after;
 }

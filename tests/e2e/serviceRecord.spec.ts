@@ -66,8 +66,9 @@ async function walkThrough(page: Page, request: APIRequestContext, testInfo: Par
   await page.locator('tr.ant-table-row', { hasText: visit!.programName }).click();
   await page.getByTestId('open-service-record').click();
   const drawer = page.locator('.ant-drawer-content').filter({ hasText: '服务档案：' });
-  await drawer.getByRole('button', { name: '建立服务档案' }).click();
+  // Marking the arrival opened the record: it is there straight away, nothing to create.
   await expect(drawer.getByTestId('record-missing')).toContainText('未填写健康问询');
+  await expect(drawer.getByRole('button', { name: '建立服务档案' })).toHaveCount(0);
 
   // The questionnaire: no to everything.
   for (const q of HEALTH_QUESTIONS) await drawer.getByLabel(q.question, { exact: true }).getByText('否', { exact: true }).click();

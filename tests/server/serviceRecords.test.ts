@@ -44,8 +44,8 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 let bookingDay = 50;
-/** A brow visit of shop 1 (or the facial) walked to arrived, starting now. */
-async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer): Promise<number> {
+/** A brow visit of shop 1 (or the facial), booked on a day of its own. */
+async function bookedVisit(programId = f.brow.id, customerId = f.plainCustomer): Promise<number> {
   const day = new Date(Date.now() + 8 * 3600_000 + bookingDay++ * DAY).toISOString().slice(0, 10);
   const booked = await call(manager1, 'POST', '/appointments', {
     customerId,
@@ -55,7 +55,22 @@ async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer)
     durationMinutes: 60,
   });
   expect(booked.body.msg).toBe('ok');
-  return walkToArrived(booked.body.data.id as number);
+  return booked.body.data.id as number;
+}
+
+/** A brow visit of shop 1 (or the facial) walked to arrived, starting now. */
+async function arrivedVisit(programId = f.brow.id, customerId = f.plainCustomer): Promise<number> {
+  return walkToArrived(await bookedVisit(programId, customerId));
+}
+
+const recordIdsOf = async (appointmentId: number) =>
+  (await query<{ id: number }>(t, 'select id from service_records where appointment_id = $1', [appointmentId])).map((r) => r.id);
+
+/** A visit that arrived before records were opened at arrival: arrived, its record not there. */
+async function arrivedWithoutRecord(): Promise<number> {
+  const visit = await arrivedVisit();
+  await query(t, 'delete from service_records where appointment_id = $1', [visit]);
+  return visit;
 }
 
 /** A booked visit confirmed, moved to start now, and arrived. */
@@ -119,9 +134,47 @@ const storedPhotoNames = async (recordId: number) =>
     (r) => r.stored_name,
   );
 
+describe('service records: opened at arrival', () => {
+  it('arriving opens exactly one record, audited once; arriving again or POST answers no second one', async () => {
+    const visit = await arrivedVisit();
+    const [opened] = await recordIdsOf(visit);
+    expect(await recordIdsOf(visit)).toHaveLength(1);
+    const again = await call(manager1, 'POST', `/appointments/${visit}/arrive`, {});
+    expect(again.status).toBe(409);
+    const record = await openRecord(visit);
+    expect(record).toMatchObject({
+      id: opened,
+      appointmentId: visit,
+      shopId: f.shop1,
+      missing: ['未填写健康问询', '未签署纹眉知情同意书'],
+    });
+    expect((await openRecord(visit)).id).toBe(opened);
+    expect(await recordIdsOf(visit)).toEqual([opened]);
+    const audits = await query(t, `select 1 from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'create'`, [
+      String(opened),
+    ]);
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a visit not yet arrived has no record, and POST opens none for it', async () => {
+    const visit = await bookedVisit();
+    expect(await recordIdsOf(visit)).toEqual([]);
+    const early = await call(manager1, 'POST', '/service-records', { appointmentId: visit });
+    expect([early.status, early.body.msg]).toEqual([409, '预约已预约，只有已到店的预约可以建立服务档案']);
+    expect(await recordIdsOf(visit)).toEqual([]);
+  });
+
+  it('a visit that arrived without a record gets one through POST, once', async () => {
+    const visit = await arrivedWithoutRecord();
+    const record = await openRecord(visit);
+    expect((await openRecord(visit)).id).toBe(record.id);
+    expect(await recordIdsOf(visit)).toEqual([record.id]);
+  });
+});
+
 describe('service records: what completion needs', () => {
   it('refuses to complete a visit without a record, then names what the record lacks, then completes', async () => {
-    const visit = await arrivedVisit();
+    const visit = await arrivedWithoutRecord();
     const none = await complete(visit);
     expect([none.status, none.body.msg]).toEqual([409, '服务档案不完整，不能完成服务：未建立服务档案']);
 
@@ -203,7 +256,7 @@ describe('service records: what completion needs', () => {
   });
 
   it('an order for a visit without a complete record is made, but paying it (which completes the visit) waits for the record', async () => {
-    const visit = await arrivedVisit();
+    const visit = await arrivedWithoutRecord();
     const order = await createdOrder(t, manager1, {
       customerId: f.plainCustomer,
       appointmentId: visit,
@@ -527,10 +580,10 @@ describe('service records: touch-ups and chain customers', () => {
 describe('service records: who sees them', () => {
   it('a customer whose home shop is another has her record read there too, and written only by the serving shop', async () => {
     const [customer] = await query<{ id: number }>(t, 'select id from customers where shop_id = $1 order by id desc limit 1', [f.shop1]);
-    const visit = await arrivedVisit(f.brow.id, customer.id);
-    // Booking takes the shop's own customers; her home shop is shop 3 by the time the record is opened.
+    const visit = await bookedVisit(f.brow.id, customer.id);
+    // Booking takes the shop's own customers; her home shop is shop 3 by the time she arrives.
     await query(t, 'update customers set shop_id = $1 where id = $2', [f.shop3, customer.id]);
-    const record = await openRecord(visit);
+    const record = await openRecord(await walkToArrived(visit));
     expect(record).toMatchObject({ shopId: f.shop1, customerShopId: f.shop3 });
     const atHome = await call(manager3, 'GET', `/service-records?customerId=${customer.id}`);
     expect((atHome.body.data as ServiceRecord[]).map((r) => r.id)).toEqual([record.id]);

@@ -57,8 +57,7 @@ const serviceRecord = {
   consentVersion: 'Consent form',
   pigmentUse: 'Pigment use',
   'serviceRecord.drawer.title': 'Service record: {{name}} · {{program}}',
-  'serviceRecord.drawer.none':
-    'The customer has arrived: open the service record first. Questionnaire, consent, pigments and photos all go into it.',
+  'serviceRecord.drawer.none': 'This visit has no service record yet: open it. Questionnaire, consent, pigments and photos all go into it.',
   'serviceRecord.drawer.create': 'Open service record',
   'serviceRecord.drawer.noRecord': 'This booking has no service record',
   'serviceRecord.missing.title': 'Before the service can be completed:',

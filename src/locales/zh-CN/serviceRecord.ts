@@ -15,7 +15,7 @@ const serviceRecord = {
   consentVersion: '知情同意书',
   pigmentUse: '色料使用记录',
   'serviceRecord.drawer.title': '服务档案：{{name}} · {{program}}',
-  'serviceRecord.drawer.none': '客户已到店，请先建立服务档案：健康问询、知情同意书、色料与照片都记在档案里。',
+  'serviceRecord.drawer.none': '这次到店还没有服务档案，请建立：健康问询、知情同意书、色料与照片都记在档案里。',
   'serviceRecord.drawer.create': '建立服务档案',
   'serviceRecord.drawer.noRecord': '这次预约没有服务档案',
   'serviceRecord.missing.title': '完成服务前还需要：',

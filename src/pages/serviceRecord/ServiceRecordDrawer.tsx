@@ -7,8 +7,9 @@ import type { ServiceRecord } from '../../../contract/serviceRecord';
 import { ServiceRecordEditor } from './ServiceRecordEditor';
 
 /**
- * The service record of a booking, opened from its drawer: opened once the customer has arrived,
- * filled in while she is served, read-only after the visit is completed.
+ * The service record of a booking, opened from its drawer: the server opens it when the customer
+ * arrives, so it is shown straight away, filled in while she is served, read-only after the visit is
+ * completed. A visit that arrived before records were opened on arrival has none: the manager opens it here.
  */
 export function ServiceRecordDrawer({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
   const { t } = useTranslation();
