@@ -2,8 +2,8 @@
  * The daily close under load, against the data of `npm run seed:bench` (50 shops) and a day of its
  * own it adds once:
  *  1. GET daily-closes/:shopId/:day, the figures of one open shop-day with 2,000 paid orders (each
- *     order's service income, a refund through a channel and a cash expense in the ledger), computed
- *     on every call; target p99 under 100 ms;
+ *     order's service income, a refund through a channel and a cash expense in the ledger), kept by
+ *     the server while nothing of the shop changes (no write runs meanwhile); target p99 under 100 ms;
  *  2. GET daily-closes, finance's list of 50 shops × 31 days of closes for one month, a page of 20
  *     with the total; target p99 under 100 ms.
  *

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import type { AnswerCache } from '../db/answerCache';
 import { dailyCloses } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../http/errors';
@@ -24,10 +26,20 @@ export type DailyCloseSubmitInput = z.output<typeof dailyCloseSubmitSchema>;
 
 const dayFields = (message: string) => invalid(message, [{ field: 'day', message }]);
 
-/** A shop's day the session may see: a manager only its current shop's (another shop's is 404). */
-export async function readShopDay(db: Db, actor: Actor, shopId: number, day: string): Promise<DailyClose> {
+/**
+ * A shop's day the session may see: a manager only its current shop's (another shop's is 404). The
+ * answer is kept in `days` while nothing the day reads changed in its shop (topic close).
+ */
+export async function readShopDay(
+  db: Db,
+  pool: pg.Pool,
+  days: AnswerCache<DailyClose>,
+  actor: Actor,
+  shopId: number,
+  day: string,
+): Promise<DailyClose> {
   visibleTo(actor.session, shopId, MISSING);
-  return readDay(db, shopId, day);
+  return days.answer(pool, `${shopId}/${day}`, shopId, () => readDay(db, shopId, day));
 }
 
 /**

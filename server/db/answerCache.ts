@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
-/** The kinds of answers kept, each with the tables its change counters watch (migration 0010). */
-export type ChangeTopic = 'calendar' | 'reports';
+/** The kinds of answers kept, each with the tables its change counters watch (migrations 0010, 0015). */
+export type ChangeTopic = 'calendar' | 'reports' | 'close';
 
 /**
  * The version of a topic's data: the sum of its counters, every shop's or one shop's with the

@@ -11,6 +11,7 @@ import {
 } from '../../contract/dailyClose';
 import { resourcePath, type ApiVerb } from '../../contract/resource';
 import { day } from '../../contract/validation';
+import type { DailyClose } from '../../contract/dailyClose';
 import { sessionOf } from '../auth/sessionGuard';
 import { resourceGuard } from '../auth/resourceGuard';
 import { ok } from '../http/reply';
@@ -18,6 +19,10 @@ import { sendStatements } from '../http/resource';
 import { envelope, idParam, listSchema } from '../http/routeSchemas';
 import { dailyCloseListStatements, dailyCloseRowView, overdueCloses, dailyCloseList } from '../dailyClose/listing';
 import { confirmClose, readShopDay, returnClose, submitClose } from '../dailyClose/closeActions';
+import { AnswerCache } from '../db/answerCache';
+
+/** At most this many bytes of shop-days' figures are kept per server process (an answer is about 1.5 KB). */
+const CLOSE_DAYS_BYTES = 8 * 1024 * 1024;
 
 /** A shop's business day in the path: daily-closes/3/2026-11-27. */
 const shopDayParams = z.object({ shopId: idParam, day: day(L.day) });
@@ -28,6 +33,8 @@ const dailyCloseRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (verb: ApiVerb) => ({ preValidation: resourceGuard(dailyCloseResource, verb) });
   const actor = (req: Parameters<typeof sessionOf>[0]) => ({ session: sessionOf(req), ip: req.ip });
   const answer = { 200: envelope(dailyCloseSchema) };
+  // A shop's day is asked for again and again (the manager's screen, finance's review) and sums the whole day's orders and ledger.
+  const closeDays = new AnswerCache<DailyClose>('close', CLOSE_DAYS_BYTES, (close) => JSON.stringify(close).length);
 
   app.get(base, { ...guard('list'), schema: listSchema(dailyCloseResource, dailyCloseList) }, (req, reply) =>
     sendStatements(reply, dailyCloseListStatements(app.db, sessionOf(req), req.query), dailyCloseRowView),
@@ -43,7 +50,7 @@ const dailyCloseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(`${base}/:shopId/:day`, { ...guard('read'), schema: { params: shopDayParams, response: answer } }, async (req) =>
-    ok(await readShopDay(app.db, actor(req), req.params.shopId, req.params.day)),
+    ok(await readShopDay(app.db, app.pool, closeDays, actor(req), req.params.shopId, req.params.day)),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { AnswerCache, changeVersion, type ChangeTopic } from '../../server/db/an
 import { MANAGER_1, rest } from './support/restCalls';
 import { createTestContext, type TestContext } from './support/testApp';
 import type { AppointmentCalendar } from '../../contract/appointment';
+import type { DailyClose } from '../../contract/dailyClose';
 
 /**
  * Kept answers (the calendar's pages, the reports) are exact only if every commit that changes what
@@ -25,20 +26,25 @@ const versions = async () => ({
   calendar2: await version('calendar', shop2),
   reports1: await version('reports', shop1),
   reports2: await version('reports', shop2),
+  close1: await version('close', shop1),
+  close2: await version('close', shop2),
   calendarAll: await version('calendar', null),
   reportsAll: await version('reports', null),
+  closeAll: await version('close', null),
 });
 const sql = (text: string, values: unknown[] = []) => t.database.pool.query(text, values);
 
-/** A statement that changes nothing but still writes a row of the shop (row triggers fire). */
-const TOUCH: Record<string, { table: string; topic: ChangeTopic; shopColumn: string }> = {
-  appointments: { table: 'appointments', topic: 'calendar', shopColumn: 'shop_id' },
-  orders: { table: 'orders', topic: 'reports', shopColumn: 'shop_id' },
-  customers: { table: 'customers', topic: 'reports', shopColumn: 'shop_id' },
-  performance_records: { table: 'performance_records', topic: 'reports', shopColumn: 'shop_id' },
-  after_sales: { table: 'after_sales', topic: 'reports', shopColumn: 'shop_id' },
-  staff: { table: 'staff', topic: 'reports', shopColumn: 'shop_id' },
-  shops: { table: 'shops', topic: 'reports', shopColumn: 'id' },
+/** A statement that changes nothing but still writes a row of the shop (row triggers fire), and the topics that read it. */
+const TOUCH: Record<string, { topics: ChangeTopic[]; shopColumn: string }> = {
+  appointments: { topics: ['calendar'], shopColumn: 'shop_id' },
+  orders: { topics: ['reports', 'close'], shopColumn: 'shop_id' },
+  customers: { topics: ['reports'], shopColumn: 'shop_id' },
+  performance_records: { topics: ['reports'], shopColumn: 'shop_id' },
+  after_sales: { topics: ['reports', 'close'], shopColumn: 'shop_id' },
+  staff: { topics: ['reports'], shopColumn: 'shop_id' },
+  shops: { topics: ['reports', 'close'], shopColumn: 'id' },
+  ledger_entries: { topics: ['reports', 'close'], shopColumn: 'shop_id' },
+  card_transactions: { topics: ['reports', 'close'], shopColumn: 'shop_id' },
 };
 const touch = async (table: keyof typeof TOUCH, shopId: number) => {
   const { shopColumn } = TOUCH[table];
@@ -48,16 +54,16 @@ const touch = async (table: keyof typeof TOUCH, shopId: number) => {
 
 describe('change counters', () => {
   it.each(Object.keys(TOUCH))(
-    'a committed write of %s raises its topic for that shop and for every shop, and nothing else',
+    'a committed write of %s raises its topics for that shop and for every shop, and nothing else',
     async (table) => {
-      const { topic } = TOUCH[table];
+      const { topics } = TOUCH[table];
       const before = await versions();
       expect(await touch(table, shop1)).toBeGreaterThan(0);
       const after = await versions();
       const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
-      expect(changed.sort()).toEqual([`${topic}1`, `${topic}All`].sort());
+      expect(changed.sort()).toEqual(topics.flatMap((topic) => [`${topic}1`, `${topic}All`]).sort());
       // Every bump is larger than any before it: a counter never returns to an old version.
-      expect(BigInt(after[`${topic}1`])).toBeGreaterThan(BigInt(before[`${topic}1`]));
+      for (const topic of topics) expect(BigInt(after[`${topic}1`])).toBeGreaterThan(BigInt(before[`${topic}1`]));
     },
   );
 
@@ -236,6 +242,67 @@ describe('the calendar page', () => {
     expect(statusOf(await page())).toBe('booked');
     await sql(`update appointments set status = 'confirmed' where id = $1`, [id]);
     expect(statusOf(await page())).toBe('confirmed');
+  });
+});
+
+describe('the daily close of an open day', () => {
+  // A day long past, so no demo data meets it; the previous day carries the opening float.
+  const DAY = '2020-06-02';
+  const PREVIOUS = '2020-06-01';
+
+  it('shows every kind of write that changes its figures on the next call', async () => {
+    const call = rest(t);
+    const token = await t.login(MANAGER_1);
+    const read = async () => {
+      const r = await call(token, 'GET', `/daily-closes/${shop1}/${DAY}`);
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
+      return r.body.data as DailyClose;
+    };
+    const line = (close: DailyClose, method: string) => close.byMethod.find((l) => l.method === method)!;
+    const empty = await read();
+    expect(await read()).toEqual(empty);
+    expect(empty).toMatchObject({ status: 'open', openingFloatFen: 0, expectedCashFen: 0, cashExpenseFen: 0 });
+
+    // A paid order (no income entry: it counts on the day it was paid).
+    await sql(
+      `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
+       values ('20200602-001-9901', $1, '散客', 'paid', '[]', 30000, 30000, $2, 30000, '[]', ($3::date + time '12:00') at time zone 'Asia/Shanghai')`,
+      [shop1, JSON.stringify([{ method: 'cash', amountFen: 30_000 }]), DAY],
+    );
+    const paid = await read();
+    expect(line(paid, 'cash').inFen).toBe(30_000);
+    expect(paid.expectedCashFen).toBe(30_000);
+
+    // A cash expense in the ledger.
+    await sql(
+      `insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note) values ($1, 'expense', 'materials', 5000, 'cash', $2, '耗材')`,
+      [shop1, DAY],
+    );
+    const spent = await read();
+    expect(spent).toMatchObject({ cashExpenseFen: 5_000, expectedCashFen: 25_000 });
+
+    // A refund in cash.
+    await sql(
+      `insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note) values ($1, 'income', 'refund', -2000, 'cash', $2, '退款')`,
+      [shop1, DAY],
+    );
+    const refunded = await read();
+    expect(line(refunded, 'cash').refundFen).toBe(2_000);
+    expect(refunded.expectedCashFen).toBe(23_000);
+
+    // The previous day's close: its float opens this day.
+    const submitted = await call(token, 'POST', `/daily-closes/${shop1}/${PREVIOUS}/submit`, {
+      countedCashFen: 12_345,
+      floatFen: 12_345,
+      reason: '放入备用金',
+    });
+    expect(submitted.body, JSON.stringify(submitted.body)).toMatchObject({ code: 0, data: { status: 'submitted' } });
+    expect(await read()).toMatchObject({ openingFloatFen: 12_345, expectedCashFen: 35_345 });
+
+    // The day's own submit: the stored close.
+    const own = await call(token, 'POST', `/daily-closes/${shop1}/${DAY}/submit`, { countedCashFen: 35_345, floatFen: 10_000 });
+    expect(own.body, JSON.stringify(own.body)).toMatchObject({ code: 0 });
+    expect(await read()).toMatchObject({ status: 'submitted', countedCashFen: 35_345, floatFen: 10_000 });
   });
 });
 
