@@ -3,6 +3,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import { ConfigProvider, message, Modal, notification } from 'antd';
+import NProgress from 'nprogress';
 import { server } from './server';
 import { resetMockDb } from '../../../src/mocks/handlers';
 import { clearSession } from '../../../src/providers/session';
@@ -42,6 +43,12 @@ afterEach(async () => {
 
 afterAll(async () => {
   server.close();
+  // The route progress bar fades out and removes itself on timers of its own: they must run while the
+  // DOM still exists, not after the environment is torn down.
+  if (NProgress.isStarted()) NProgress.done(true);
+  await waitFor(() => {
+    if (document.getElementById('nprogress')) throw new Error('progress bar still fading');
+  });
   // destroy() renders antd's static holders through React's scheduler (setImmediate); let that work
   // finish while the DOM still exists rather than after the environment is torn down.
   await new Promise((resolve) => setTimeout(resolve, 50));
