@@ -377,7 +377,7 @@ export function AppointmentBoard({ entitlement, onBooked }: { entitlement?: Enti
           scroll={{ x: 'max-content' }}
           loading={listQuery.isFetching}
           dataSource={listResult?.data ?? []}
-          locale={{ emptyText: t('appointment.list.empty') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('appointment.list.empty')}</Typography.Text> }}
           onRow={(r) => openableRow(() => setOpenId(r.id))}
           pagination={{
             current: listPage,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Table } from 'antd';
+import { Table, Typography } from 'antd';
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../contract/appointment';
@@ -30,7 +30,7 @@ export default function CustomerVisits({ customerId }: { customerId: number }) {
         scroll={{ x: 'max-content' }}
         loading={query.isFetching}
         dataSource={result?.data ?? []}
-        locale={{ emptyText: t('customer.visits.empty') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('customer.visits.empty')}</Typography.Text> }}
         onRow={(r) => openableRow(() => setOpenId(r.id))}
         pagination={{ current, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[

@@ -1,4 +1,4 @@
-import { Descriptions, Skeleton, Table, Tag } from 'antd';
+import { Descriptions, Skeleton, Table, Tag, Typography } from 'antd';
 import { useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { AfterSale, AfterSaleStatus } from '../../../contract/afterSale';
@@ -77,7 +77,7 @@ export function OrderCard({ orderId, exceptId }: { orderId: number; exceptId?: n
         rowKey="id"
         pagination={false}
         dataSource={earlier}
-        locale={{ emptyText: t('finance.afterSale.noEarlierRefunds') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('finance.afterSale.noEarlierRefunds')}</Typography.Text> }}
         columns={[
           { title: t('afterSale.fields.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
           {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Col, List, Row, Skeleton, Tag } from 'antd';
+import { Card, Col, List, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,7 @@ function ShopFigures() {
             <List
               data-testid="next-appointments"
               dataSource={shop.nextAppointments}
-              locale={{ emptyText: t('workplace.noMoreAppointments') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('workplace.noMoreAppointments')}</Typography.Text> }}
               renderItem={(a) => (
                 <List.Item>
                   <span>
