@@ -261,8 +261,7 @@ export async function withBench<T>(
     if (!serverUrl) {
       const port = await freePort();
       serverUrl = `http://127.0.0.1:${port}`;
-      // Node's own flags (--cpu-prof) are refused in NODE_OPTIONS: BENCH_SERVER_NODE_ARGS passes them.
-      const [command, args] = builtServer(env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean));
+      const [command, args] = builtServer();
       server = await startServer(
         command,
         args,

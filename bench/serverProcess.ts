@@ -9,8 +9,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The server as `npm start` runs it: built (server/cli/build.js) when stale, then plain node on the build, with `nodeArgs` before it. */
-export function builtServer(nodeArgs: string[] = []): [command: string, args: string[]] {
+/**
+ * The server as `npm start` runs it: built (server/cli/build.js) when stale, then plain node on the build,
+ * with `nodeArgs` before it. Node's own flags (--cpu-prof) are refused in NODE_OPTIONS:
+ * BENCH_SERVER_NODE_ARGS passes them to every bench's server.
+ */
+export function builtServer(
+  nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+): [command: string, args: string[]] {
   const build = spawnSync(process.execPath, ['server/cli/build.js', 'server'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
   return [process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '.build/server/main.js']];
