@@ -52,10 +52,11 @@ async function addCloseData(pool: pg.Pool, shopId: number): Promise<void> {
     await client.query('begin');
     await client.query(
       `with made as (
-         insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
+         insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at,
+           business_day)
          select 'C' || lpad(g::text, 9, '0'), $1, '散客', 'paid', '[]', 10000 + g, 10000 + g,
            jsonb_build_array(jsonb_build_object('method', (array['cash', 'wechat', 'alipay'])[1 + g % 3], 'amountFen', 10000 + g)),
-           10000 + g, '[]', ($2::date + time '12:00') at time zone 'Asia/Shanghai'
+           10000 + g, '[]', ($2::date + time '12:00') at time zone 'Asia/Shanghai', $2
          from generate_series(1, ${ORDERS}) g returning id, payable_fen, payments)
        insert into ledger_entries (shop_id, type, category, amount_fen, method, occurred_on, note, order_id)
        select $1, 'income', 'service', payable_fen, null, $2, '压测订单', id from made

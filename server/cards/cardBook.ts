@@ -20,6 +20,8 @@ export interface CardChange {
   orderId?: number | null;
   afterSaleId?: number | null;
   note?: string;
+  /** A reversal's business day: the day the refund counts on in its shop's close. */
+  businessDay?: string | null;
   /** The card's status after the change, when it changes. */
   status?: MemberCardStatus;
 }
@@ -69,6 +71,7 @@ export async function changeCard(tx: DbOrTx, card: CardRow, change: CardChange, 
     accountId: by?.accountId ?? null,
     accountName: (by?.accountName ?? '').slice(0, 30),
     note: (change.note ?? '').slice(0, 200),
+    businessDay: change.businessDay ?? null,
   });
   const [after] = await tx
     .update(memberCards)

@@ -8,6 +8,7 @@ import { storedValueReturn } from '../../contract/cardMoney';
 import { fenToYuan } from '../../contract/money';
 import type { OrderRow } from '../orders/orderRow';
 import { changeCard, lockCards } from './cardBook';
+import { moneyDay } from '../dailyClose/businessDay';
 
 /** What refunds of the order already put back onto its stored-value card (its reversal transactions). */
 export async function returnedToCard(tx: DbOrTx, orderId: number, cardId: number) {
@@ -26,7 +27,8 @@ export async function returnedToCard(tx: DbOrTx, orderId: number, cardId: number
  * row is locked (so two refunds of one order take turns): the amount goes back onto the card that paid,
  * principal and bonus in the proportion the order's payment took them (contract/cardMoney.ts
  * storedValueReturn), as one reversal transaction that updates the card's balance with it. No money
- * leaves the shop, so no ledger entry is written, as a stored-value payment writes none. A card closed
+ * leaves the shop, so no ledger entry is written, as a stored-value payment writes none; the
+ * transaction carries the business day the refund counts on in the shop's close instead. A card closed
  * by a card refund since takes nothing back (409).
  */
 export async function returnToStoredValue(
@@ -56,6 +58,7 @@ export async function returnToStoredValue(
       orderId: order.id,
       afterSaleId: refund.afterSaleId,
       note: `订单 ${order.orderNo} 退款回卡`,
+      businessDay: await moneyDay(tx, order.shopId),
     },
     actor.session,
   );

@@ -25,37 +25,20 @@ export interface DayBooks {
 export const takingsOf = (line: CloseMethodLine) => line.inFen - line.refundFen;
 
 /**
- * The day's money by method. An order's money is its payments, on the business day its income entries
- * (服务收入, 售卡收入) landed on; an order with none (paid wholly by stored value or package sessions)
- * counts on the Shanghai day it was paid. Hand income and expenses count by their method, refunds by
+ * The day's money by method. An order's money is its payments, on its business day (the day its income
+ * entries 服务收入 and 售卡收入 landed on, kept on the order for one paid wholly by stored value or
+ * package sessions, which writes none). Hand income and expenses count by their method, refunds by
  * their channel; an entry from before methods were kept counts as cash. A refund back onto stored value
  * has no ledger entry (no money leaves the shop): it is its card's reversal transaction at the shop, on
- * the Shanghai day it was made, on the 储值卡 line, outside the drawer. Every method has a line, in
+ * its business day, on the 储值卡 line, outside the drawer. Every method has a line, in
  * PAYMENT_METHODS' order.
  */
 async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<CloseMethodLine[]> {
-  // The orders are read from the shop's day of paid orders (one index range) and checked against the
-  // day's booked order ids in memory; only an order paid that day with no income entry at all looks
-  // for its entries elsewhere, and only a booked order paid on another day is read by id.
   const rows = await db.execute<{ method: PaymentMethod; kind: 'in' | 'refund' | 'expense'; fen: number }>(sql`
-    with booked as (
-      select e.order_id as id from ledger_entries e
-        where e.shop_id = ${shopId} and e.occurred_on = ${day} and e.category in ('service', 'card-sale')
-    ), paid_on_day as (
-      select o.id, o.payments from orders o
-        where o.shop_id = ${shopId}
-          and o.paid_at >= (${day}::date::timestamp at time zone 'Asia/Shanghai')
-          and o.paid_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')
-    ), counted as (
-      select d.payments from paid_on_day d
-        where d.id in (select id from booked)
-          or not exists (select 1 from ledger_entries e2 where e2.order_id = d.id and e2.category in ('service', 'card-sale'))
-      union all
-      select o.payments from orders o where o.id in (select id from booked except select id from paid_on_day)
-    )
     select method, kind, sum(fen)::int as fen from (
       select p->>'method' as method, 'in' as kind, (p->>'amountFen')::int as fen
-        from counted cross join jsonb_array_elements(counted.payments) p
+        from orders o cross join jsonb_array_elements(o.payments) p
+        where o.shop_id = ${shopId} and o.business_day = ${day}
       union all
       select coalesce(e.method, 'cash'),
         case when e.category = 'refund' then 'refund' when e.type = 'income' then 'in' else 'expense' end,
@@ -65,9 +48,7 @@ async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<Clo
       union all
       select 'stored-value', 'refund', t.principal_fen + t.bonus_fen
         from card_transactions t
-        where t.shop_id = ${shopId} and t.kind = 'reversal'
-          and t.created_at >= (${day}::date::timestamp at time zone 'Asia/Shanghai')
-          and t.created_at < ((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')
+        where t.shop_id = ${shopId} and t.kind = 'reversal' and t.business_day = ${day}
     ) x group by method, kind`);
   const lines = PAYMENT_METHODS.map((method) => ({ method, inFen: 0, refundFen: 0, expenseFen: 0, statementFen: null }));
   for (const r of rows.rows) {

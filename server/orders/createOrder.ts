@@ -190,6 +190,7 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
     createdBy: actor.session.accountId,
     createdByName: actor.session.accountName.slice(0, 30),
     paidAt: null,
+    businessDay: null,
     createdAt: at,
     updatedAt: at,
   };

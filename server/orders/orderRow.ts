@@ -13,7 +13,8 @@ export const ORDER_MISSING = orderResource.missing;
 
 /** A row as the API answers it: the shop's name, the customer's phone masked, the maker by name. */
 export function orderView(row: OrderRow, shopName: string): Order {
-  const { createdBy: _id, createdByName, customerPhone, ...rest } = row;
+  // The business day is the close's own; the answer is the contract's Order.
+  const { createdBy: _id, createdByName, customerPhone, businessDay: _day, ...rest } = row;
   return { ...rest, shopName, customerPhone: customerPhone ? maskPhone(customerPhone) : '', createdBy: createdByName };
 }
 

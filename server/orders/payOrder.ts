@@ -167,7 +167,10 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
   }
   const cards = await settleCards(tx, actor, before, payments, now);
   const paidAt = new Date(now).toISOString();
-  const paid = { status: 'paid' as const, payments: cards.payments, lines: cards.lines, paidFen, paidAt, updatedAt: paidAt };
+  // The day its money counts on in the close, kept on the order too: one paid wholly by stored value or
+  // package sessions writes no ledger entry to carry it.
+  const businessDay = await moneyDay(tx, shopId, now);
+  const paid = { status: 'paid' as const, payments: cards.payments, lines: cards.lines, paidFen, paidAt, businessDay, updatedAt: paidAt };
   const row: OrderRow = { ...before, ...paid };
   if (row.appointmentId !== null) {
     // Completed by hand meanwhile is fine; any other step is the appointment's own rule (409).
@@ -176,7 +179,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
   }
   const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0);
   if (records.length) await tx.insert(performanceRecords).values(records);
-  const income = incomeEntries(row, actor.session, now, await moneyDay(tx, shopId, now));
+  const income = incomeEntries(row, actor.session, now, businessDay);
   if (income.length) await tx.insert(ledgerEntries).values(income);
   const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
   if (rights.length) await tx.insert(touchUpEntitlements).values(rights);

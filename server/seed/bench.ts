@@ -164,7 +164,7 @@ export async function seedBench(pool: pg.Pool): Promise<BenchSeedResult> {
 async function seedBenchPerformance(client: pg.PoolClient, shopIds: number[]): Promise<void> {
   await client.query(
     `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares,
-      paid_at, created_at, updated_at)
+      paid_at, business_day, created_at, updated_at)
      select to_char(o.at at time zone 'Asia/Shanghai', 'YYYYMMDD') || '-' || lpad(o.shop_id::text, 3, '0') || '-' || lpad(g::text, 6, '0'),
             o.shop_id, '压测客户', 'paid',
             jsonb_build_array(jsonb_build_object('programId', 1, 'programName', '雾眉', 'programType', 1, 'unitPriceFen', o.price,
@@ -172,7 +172,7 @@ async function seedBenchPerformance(client: pg.PoolClient, shopIds: number[]): P
             o.price, o.price, jsonb_build_array(jsonb_build_object('method', 'wechat', 'amountFen', o.price)), o.price,
             jsonb_build_array(jsonb_build_object('staffId', s.ids[1 + g % s.n], 'staffName', s.names[1 + g % s.n], 'shareBp', 5000),
                               jsonb_build_object('staffId', s.ids[1 + (g + 1) % s.n], 'staffName', s.names[1 + (g + 1) % s.n], 'shareBp', 5000)),
-            o.at, o.at, o.at
+            o.at, (o.at at time zone 'Asia/Shanghai')::date, o.at, o.at
      from generate_series(1, $2::int) g
      cross join lateral (select ($1::int[])[1 + g % cardinality($1::int[])] as shop_id,
                                 now() - make_interval(secs => (g::bigint * 7919) % (90 * 86400)) as at,

@@ -17,14 +17,14 @@ export const BENCH_REPORTS = {
 export async function seedBenchOrders(client: pg.PoolClient, shopIds: number[], passwordHash: string): Promise<void> {
   await client.query(
     `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, discount_fen, payable_fen, payments,
-      paid_fen, refunded_fen, staff_shares, paid_at, created_at, updated_at)
+      paid_fen, refunded_fen, staff_shares, paid_at, business_day, created_at, updated_at)
      select 'B' || lpad(g::text, 9, '0'), o.shop_id,
             case when g % 5 = 0 then null else c.ids[1 + (g / 50) % cardinality(c.ids)] end,
             case when g % 5 = 0 then '散客' else '压测客户' end,
             case when g % 50 = 1 then 'refunded' when g % 20 = 0 then 'partially-refunded' else 'paid' end,
             '[]', o.fen, 0, o.fen, jsonb_build_array(jsonb_build_object('method', 'wechat', 'amountFen', o.fen)), o.fen,
             case when g % 50 = 1 then o.fen when g % 20 = 0 then o.fen / 2 else 0 end,
-            '[]', o.at, o.at, o.at
+            '[]', o.at, (o.at at time zone 'Asia/Shanghai')::date, o.at, o.at
      from generate_series(1, $2::int) g
      cross join lateral (select ($1::int[])[1 + g % cardinality($1::int[])] as shop_id, 10000 + (g::bigint * 7919 % 500) * 100 as fen,
                                 now() - make_interval(secs => (g::bigint * 104729) % ($3::int * 86400)) as at) o

@@ -185,6 +185,8 @@ export async function seedCards(tx: Tx, ctx: { shopIds: number[]; managerOf: (sh
       created_by: manager.id,
       created_by_name: manager.name,
       paid_at: iso(at),
+      // The day its income entries are dated on (incomeEntries without a day).
+      business_day: shanghaiDayOf(at),
       created_at: iso(at - 10 * 60_000),
       updated_at: iso(at),
     });

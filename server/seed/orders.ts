@@ -312,6 +312,8 @@ export async function seedOrders(
         created_by: who.id,
         created_by_name: who.name,
         paid_at: o.paidAt === null ? null : iso(o.paidAt),
+        // The day its income entries are dated on (incomeEntries without a day).
+        business_day: o.paidAt === null ? null : shanghaiDayOf(o.paidAt),
         created_at: iso(o.createdAt),
         updated_at: iso(o.paidAt ?? o.createdAt),
       };

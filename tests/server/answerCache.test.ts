@@ -263,10 +263,12 @@ describe('the daily close of an open day', () => {
     expect(await read()).toEqual(empty);
     expect(empty).toMatchObject({ status: 'open', openingFloatFen: 0, expectedCashFen: 0, cashExpenseFen: 0 });
 
-    // A paid order (no income entry: it counts on the day it was paid).
+    // A paid order (no income entry: it counts on its business day).
     await sql(
-      `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
-       values ('20200602-001-9901', $1, '散客', 'paid', '[]', 30000, 30000, $2, 30000, '[]', ($3::date + time '12:00') at time zone 'Asia/Shanghai')`,
+      `insert into orders (order_no, shop_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at,
+         business_day)
+       values ('20200602-001-9901', $1, '散客', 'paid', '[]', 30000, 30000, $2, 30000, '[]', ($3::date + time '12:00') at time zone 'Asia/Shanghai',
+         $3)`,
       [shop1, JSON.stringify([{ method: 'cash', amountFen: 30_000 }]), DAY],
     );
     const paid = await read();

@@ -131,6 +131,11 @@ export const cardTransactions = pgTable(
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     accountName: varchar('account_name', { length: 30 }).notNull().default(''),
     note: varchar('note', { length: 200 }).notNull().default(''),
+    /**
+     * A reversal's business day: the day the refund counts on in its shop's close, as a refund's ledger
+     * entries are dated (server/dailyClose/businessDay.ts). Null on every other kind.
+     */
+    businessDay: date('business_day', { mode: 'string' }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -141,6 +146,10 @@ export const cardTransactions = pgTable(
     index('card_transactions_after_sale_idx').on(t.afterSaleId),
     index('card_transactions_created_idx').on(t.createdAt, t.id),
     index('card_transactions_kind_created_idx').on(t.kind, t.createdAt),
+    // The refunds onto stored value a close counts (server/dailyClose/figures.ts).
+    index('card_transactions_reversal_day_idx')
+      .on(t.shopId, t.businessDay)
+      .where(sql`${t.kind} = 'reversal'`),
   ],
 );
 

@@ -41,12 +41,22 @@ export const orders = pgTable(
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdByName: varchar('created_by_name', { length: 30 }).notNull().default(''),
     paidAt: instant('paid_at'),
+    /**
+     * The business day the order's money counts on in its shop's close, set when it is paid: the day of
+     * its income entries, and the one place it is kept for an order paid wholly by stored value or
+     * package sessions, which writes none (server/dailyClose/businessDay.ts).
+     */
+    businessDay: date('business_day', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     index('orders_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('orders_shop_paid_idx').on(t.shopId, t.paidAt),
+    // The orders a close counts (server/dailyClose/figures.ts).
+    index('orders_shop_business_day_idx')
+      .on(t.shopId, t.businessDay)
+      .where(sql`${t.businessDay} is not null`),
     index('orders_paid_idx').on(t.paidAt),
     // The distinct customers of a period per shop, read from the index alone (reports).
     index('orders_paid_shop_customer_idx').on(t.paidAt, t.shopId, t.customerId),

@@ -62,8 +62,9 @@ export async function paidOrder(
   };
   const [order] = await query<{ id: number }>(
     t,
-    `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at)
-     values ($1, $2, $3, $4, 'paid', $5, $6, $6, $7, $6, $8, now()) returning id`,
+    `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, payable_fen, payments, paid_fen, staff_shares, paid_at,
+       business_day)
+     values ($1, $2, $3, $4, 'paid', $5, $6, $6, $7, $6, $8, now(), (now() at time zone 'Asia/Shanghai')::date) returning id`,
     [
       orderNo,
       opts.shopId,

@@ -25,8 +25,8 @@ export async function insertOrder(pool: pg.Pool, o: OrderFixture): Promise<numbe
   const paid = o.paidAt === null ? 0 : o.payableFen;
   const { rows } = await pool.query<{ id: number }>(
     `insert into orders (order_no, shop_id, customer_id, customer_name, status, lines, total_fen, discount_fen, payable_fen, payments,
-      paid_fen, refunded_fen, staff_shares, paid_at)
-     values ($1, $2, $3, '报表客户', $4, '[]', $5, 0, $5, $6, $7, $8, '[]', $9) returning id`,
+      paid_fen, refunded_fen, staff_shares, paid_at, business_day)
+     values ($1, $2, $3, '报表客户', $4, '[]', $5, 0, $5, $6, $7, $8, '[]', $9, ($9::timestamptz at time zone 'Asia/Shanghai')::date) returning id`,
     [
       `R${process.pid % 100000}-${orderSeq}`.slice(0, 24),
       o.shopId,
