@@ -81,6 +81,10 @@ const lines = (given: Partial<Record<PaymentMethod, Partial<CloseMethodLine>>>):
 describe('a worked day of one shop', () => {
   let orderCash: number;
   let orderSplit: number;
+  /** The customer's stored-value card and the service she paid with it today. */
+  let holder: number;
+  let cardId: number;
+  let paidByCard: number;
 
   it('yesterday: an empty day closed with ¥200 put in the drawer as the float, confirmed by finance', async () => {
     const day = daysAgo(1);
@@ -144,7 +148,8 @@ describe('a worked day of one shop', () => {
     });
     const sold = await call(manager, 'POST', `/orders/${sale.body.data.id}/pay`, { payments: [{ method: 'cash', amountFen: 100_000 }] });
     expect(sold.body, JSON.stringify(sold.body)).toMatchObject({ code: 0 });
-    const cardId: number = sold.body.data.lines[0].cardId;
+    holder = customer.body.data.id;
+    cardId = sold.body.data.lines[0].cardId;
     // She pays a ¥300 service with the card: 300 × 1000 / 1200 = 250 principal, 300 × 200 / 1200 = 50 bonus.
     const service = await call(manager, 'POST', '/orders', {
       customerId: customer.body.data.id,
@@ -155,6 +160,7 @@ describe('a worked day of one shop', () => {
       payments: [{ method: 'stored-value', amountFen: 30_000, cardId }],
     });
     expect(spent.body.data.payments[0]).toMatchObject({ principalFen: 25_000, bonusFen: 5_000 });
+    paidByCard = service.body.data.id;
     // ¥100 of it back onto the card (the order's one method, so no channel named): 100 × 250 / 300 =
     // 83.333… and 100 × 50 / 300 = 16.666…, floors 83.33 + 16.66, the last fen to the larger remainder
     // (bonus): ¥83.33 principal + ¥16.67 bonus. No money leaves the shop: no ledger entry, not in the drawer.
@@ -284,11 +290,64 @@ describe('a worked day of one shop', () => {
     expect([onFixed.status, onFixed.body.code]).toEqual([409, 40900]);
   });
 
+  it("an order paid wholly by stored value after the submit lands on the next day's 储值卡 line; the submitted day keeps what it stored", async () => {
+    const service = await call(manager, 'POST', '/orders', {
+      customerId: holder,
+      lines: [{ programId: program.id, quantity: 1, discountFen: program.priceFen - 20_000 }],
+      staffShares: [{ staffId: artist, shareBp: 10_000 }],
+    });
+    const paid = await call(manager, 'POST', `/orders/${service.body.data.id}/pay`, {
+      payments: [{ method: 'stored-value', amountFen: 20_000, cardId }],
+    });
+    expect(paid.body, JSON.stringify(paid.body)).toMatchObject({ code: 0 });
+    // No money moved, so no ledger entry: the order itself carries the day it counts on.
+    const [order] = await query<{ business_day: string; entries: number }>(
+      t,
+      `select business_day::text, (select count(*)::int from ledger_entries where order_id = $1) as entries from orders where id = $1`,
+      [service.body.data.id],
+    );
+    expect(order).toEqual({ business_day: tomorrow(), entries: 0 });
+    const fixed = (await call(manager, 'GET', close(today()))).body.data;
+    expect(fixed).toMatchObject({ status: 'submitted', expectedCashFen: 145_000 });
+    expect(fixed.byMethod.find((l: CloseMethodLine) => l.method === 'stored-value')).toMatchObject({ inFen: 30_000, refundFen: 10_000 });
+    expect((await call(manager, 'GET', close(tomorrow()))).body.data).toMatchObject({
+      status: 'open',
+      byMethod: lines({ cash: { inFen: 10_000, refundFen: 2_000 }, 'stored-value': { inFen: 20_000 } }),
+      // Stored value is outside the drawer.
+      expectedCashFen: 38_000,
+    });
+  });
+
+  it("a refund back onto the card approved after the submit lands on the next day's 储值卡 refund line, though its order counts on the submitted day", async () => {
+    const back = await call(finance, 'POST', `/after-sales/${await refundRequest(paidByCard, 5_000)}/approve`, {});
+    expect(back.body.data.refundChannels).toEqual([{ method: 'stored-value', amountFen: 5_000, cardId }]);
+    const reversals = await query<{ business_day: string; fen: number }>(
+      t,
+      `select business_day::text, principal_fen + bonus_fen as fen from card_transactions where order_id = $1 and kind = 'reversal' order by id`,
+      [paidByCard],
+    );
+    expect(reversals).toEqual([
+      { business_day: today(), fen: 10_000 },
+      { business_day: tomorrow(), fen: 5_000 },
+    ]);
+    const fixed = (await call(manager, 'GET', close(today()))).body.data;
+    expect(fixed.byMethod.find((l: CloseMethodLine) => l.method === 'stored-value')).toMatchObject({ inFen: 30_000, refundFen: 10_000 });
+    expect((await call(manager, 'GET', close(tomorrow()))).body.data).toMatchObject({
+      byMethod: lines({ cash: { inFen: 10_000, refundFen: 2_000 }, 'stored-value': { inFen: 20_000, refundFen: 5_000 } }),
+      expectedCashFen: 38_000,
+    });
+  });
+
   it('finance returns it with a reason, the manager corrects and submits again, finance confirms; the list and the export show it', async () => {
     const returned = await call(finance, 'POST', close(today(), '/return'), { reason: '请核对现金差异' });
     expect(returned.body.data).toMatchObject({ status: 'returned', returnReason: '请核对现金差异' });
     const reopened = await call(manager, 'GET', close(today()));
     expect(reopened.body.data).toMatchObject({ status: 'returned', countedCashFen: 144_000, expectedCashFen: 145_000 });
+    // Computed again, the day still leaves out what moved after it was submitted, stored value too.
+    expect(reopened.body.data.byMethod.find((l: CloseMethodLine) => l.method === 'stored-value')).toMatchObject({
+      inFen: 30_000,
+      refundFen: 10_000,
+    });
     const resubmit = await call(manager, 'POST', close(today(), '/submit'), { countedCashFen: 145_000, floatFen: 30_000 });
     expect(resubmit.body.data).toMatchObject({ status: 'submitted', differenceFen: 0, hasDifference: false });
     expect((await call(admin, 'POST', close(today(), '/confirm'), {})).body.data.status).toBe('confirmed');
