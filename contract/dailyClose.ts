@@ -128,6 +128,33 @@ export const dailyCloseConfirmSchema = strictObject({});
 /** POST daily-closes/:shopId/:day/return: the manager corrects and submits again. */
 export const dailyCloseReturnSchema = strictObject({ reason: text(L.returnReason, { max: 200 }) });
 
+/** What a figure of a method's line sums: money in, refunds through the method, hand expenses paid with it. */
+export const CLOSE_ENTRY_KINDS = ['in', 'refund', 'expense'] as const;
+export type CloseEntryKind = (typeof CLOSE_ENTRY_KINDS)[number];
+
+/** GET daily-closes/:shopId/:day/entries?method=&kind=: which figure of the day to open. */
+export const closeEntriesQuerySchema = strictObject({
+  method: oneOf(L.byMethod, PAYMENT_METHODS),
+  kind: oneOf('类别', CLOSE_ENTRY_KINDS),
+});
+
+/**
+ * One movement behind a figure of the day: an order's payment by the method, a ledger entry (hand income
+ * or expense, a refund through a channel) or a refund put back onto a stored-value card. The figure is
+ * the sum of its entries' amounts.
+ */
+export const closeEntrySchema = z.object({
+  source: z.enum(['order', 'ledger', 'card']),
+  id: z.number(),
+  amountFen: z.number(),
+  orderId: z.number().nullable(),
+  orderNo: z.string().nullable(),
+  afterSaleId: z.number().nullable(),
+  note: z.string(),
+  at: z.string(),
+});
+export type CloseEntry = z.infer<typeof closeEntrySchema>;
+
 /** A past day of a shop with money moved and no submitted or confirmed close (Workplace). */
 export const overdueCloseSchema = z.object({ shopId: z.number(), shopName: z.string(), day: z.string() });
 export type OverdueClose = z.infer<typeof overdueCloseSchema>;

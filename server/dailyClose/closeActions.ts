@@ -15,14 +15,17 @@ import {
   dailyCloseResource,
   type DailyClose,
   type dailyCloseSubmitSchema,
+  type closeEntriesQuerySchema,
 } from '../../contract/dailyClose';
 import { lockShopDays } from './businessDay';
 import { closeView, dayBooks, takingsOf, readDay, shopNameOrMissing } from './figures';
+import { dayMoneyEntries } from './dayMoney';
 
 const ENTITY = 'daily-close';
 const MISSING = dailyCloseResource.missing;
 
 export type DailyCloseSubmitInput = z.output<typeof dailyCloseSubmitSchema>;
+type CloseEntriesQuery = z.output<typeof closeEntriesQuerySchema>;
 
 const dayFields = (message: string) => invalid(message, [{ field: 'day', message }]);
 
@@ -40,6 +43,13 @@ export async function readShopDay(
 ): Promise<DailyClose> {
   visibleTo(actor.session, shopId, MISSING);
   return days.answer(pool, `${shopId}/${day}`, shopId, () => readDay(db, shopId, day));
+}
+
+/** The movements behind one figure of a shop's day the session may see (a manager only its current shop's). */
+export async function readShopDayEntries(db: Db, actor: Actor, shopId: number, day: string, figure: CloseEntriesQuery) {
+  visibleTo(actor.session, shopId, MISSING);
+  await shopNameOrMissing(db, shopId);
+  return dayMoneyEntries(db, shopId, day, figure.method, figure.kind);
 }
 
 /**

@@ -4,6 +4,7 @@ import { dailyCloses, ledgerEntries, shops } from '../db/schema';
 import { notFound } from '../http/errors';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/order';
 import type { CloseMethodLine, DailyClose } from '../../contract/dailyClose';
+import { dayMoneySums } from './dayMoney';
 
 export type DailyCloseRecord = typeof dailyCloses.$inferSelect;
 
@@ -25,33 +26,14 @@ export interface DayBooks {
 export const takingsOf = (line: CloseMethodLine) => line.inFen - line.refundFen;
 
 /**
- * The day's money by method. An order's money is its payments, on its business day (the day its income
- * entries 服务收入 and 售卡收入 landed on, kept on the order for one paid wholly by stored value or
- * package sessions, which writes none). Hand income and expenses count by their method, refunds by
- * their channel; an entry from before methods were kept counts as cash. A refund back onto stored value
- * has no ledger entry (no money leaves the shop): it is its card's reversal transaction at the shop, on
- * its business day, on the 储值卡 line, outside the drawer. Every method has a line, in
- * PAYMENT_METHODS' order.
+ * The day's money by method (dayMoney.ts: orders' payments on their business day, hand income and
+ * expenses by their method, refunds by their channel, refunds back onto stored value on the 储值卡 line,
+ * outside the drawer). Every method has a line, in PAYMENT_METHODS' order.
  */
 async function methodLines(db: DbOrTx, shopId: number, day: string): Promise<CloseMethodLine[]> {
-  const rows = await db.execute<{ method: PaymentMethod; kind: 'in' | 'refund' | 'expense'; fen: number }>(sql`
-    select method, kind, sum(fen)::int as fen from (
-      select p->>'method' as method, 'in' as kind, (p->>'amountFen')::int as fen
-        from orders o cross join jsonb_array_elements(o.payments) p
-        where o.shop_id = ${shopId} and o.business_day = ${day}
-      union all
-      select coalesce(e.method, 'cash'),
-        case when e.category = 'refund' then 'refund' when e.type = 'income' then 'in' else 'expense' end,
-        case when e.category = 'refund' then -e.amount_fen else e.amount_fen end
-        from ledger_entries e
-        where e.shop_id = ${shopId} and e.occurred_on = ${day} and e.category not in ('service', 'card-sale')
-      union all
-      select 'stored-value', 'refund', t.principal_fen + t.bonus_fen
-        from card_transactions t
-        where t.shop_id = ${shopId} and t.kind = 'reversal' and t.business_day = ${day}
-    ) x group by method, kind`);
+  const sums = await dayMoneySums(db, shopId, day);
   const lines = PAYMENT_METHODS.map((method) => ({ method, inFen: 0, refundFen: 0, expenseFen: 0, statementFen: null }));
-  for (const r of rows.rows) {
+  for (const r of sums) {
     const line = lines.find((l) => l.method === r.method);
     if (line) line[`${r.kind}Fen` as 'inFen' | 'refundFen' | 'expenseFen'] += r.fen;
   }

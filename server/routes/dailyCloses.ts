@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  closeEntriesQuerySchema,
+  closeEntrySchema,
   dailyCloseConfirmSchema,
   dailyCloseResource,
   dailyCloseReturnSchema,
@@ -18,7 +20,7 @@ import { ok } from '../http/reply';
 import { sendStatements } from '../http/resource';
 import { envelope, idParam, listSchema } from '../http/routeSchemas';
 import { dailyCloseListStatements, dailyCloseRowView, overdueCloses, dailyCloseList } from '../dailyClose/listing';
-import { confirmClose, readShopDay, returnClose, submitClose } from '../dailyClose/closeActions';
+import { confirmClose, readShopDay, readShopDayEntries, returnClose, submitClose } from '../dailyClose/closeActions';
 import { AnswerCache } from '../db/answerCache';
 
 /** At most this many bytes of shop-days' figures are kept per server process (an answer is about 1.5 KB). */
@@ -51,6 +53,15 @@ const dailyCloseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${base}/:shopId/:day`, { ...guard('read'), schema: { params: shopDayParams, response: answer } }, async (req) =>
     ok(await readShopDay(app.db, app.pool, closeDays, actor(req), req.params.shopId, req.params.day)),
+  );
+
+  app.get(
+    `${base}/:shopId/:day/entries`,
+    {
+      ...guard('read'),
+      schema: { params: shopDayParams, querystring: closeEntriesQuerySchema, response: { 200: envelope(z.array(closeEntrySchema)) } },
+    },
+    async (req) => ok(await readShopDayEntries(app.db, actor(req), req.params.shopId, req.params.day, req.query)),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { poster } from './support/checkout';
 import { API } from '../../contract/api';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/order';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
-import type { CloseMethodLine } from '../../contract/dailyClose';
+import { CLOSE_ENTRY_KINDS, type CloseEntry, type CloseMethodLine } from '../../contract/dailyClose';
 
 let t: TestContext;
 let call: ReturnType<typeof rest>;
@@ -203,6 +203,31 @@ describe('a worked day of one shop', () => {
       expectedCashFen: 145_000,
       countedCashFen: null,
     });
+  });
+
+  it('every figure opens the movements it sums: orders paid by the method, ledger entries, refunds through the channel or onto the card', async () => {
+    const { byMethod } = (await call(manager, 'GET', close(today()))).body.data as { byMethod: CloseMethodLine[] };
+    for (const line of byMethod) {
+      for (const kind of CLOSE_ENTRY_KINDS) {
+        const r = await call(manager, 'GET', close(today(), `/entries?method=${line.method}&kind=${kind}`));
+        const sum = (r.body.data as CloseEntry[]).reduce((s, e) => s + e.amountFen, 0);
+        expect(sum, `${line.method} ${kind}`).toBe(line[`${kind}Fen`]);
+      }
+    }
+    const storedIn = (await call(manager, 'GET', close(today(), '/entries?method=stored-value&kind=in'))).body.data;
+    expect(storedIn).toEqual([expect.objectContaining({ source: 'order', id: paidByCard, orderId: paidByCard, amountFen: 30_000 })]);
+    const storedBack = (await call(manager, 'GET', close(today(), '/entries?method=stored-value&kind=refund'))).body.data;
+    expect(storedBack).toEqual([
+      expect.objectContaining({ source: 'card', orderId: paidByCard, amountFen: 10_000, orderNo: expect.any(String) }),
+    ]);
+    const wechatBack = (await call(manager, 'GET', close(today(), '/entries?method=wechat&kind=refund'))).body.data;
+    expect(wechatBack).toEqual([expect.objectContaining({ source: 'ledger', orderId: orderSplit, amountFen: 20_000 })]);
+
+    const wrong = await call(manager, 'GET', close(today(), '/entries?method=cheque&kind=in'));
+    expect([wrong.status, invalidFields(wrong)]).toEqual([400, ['method']]);
+    expect(wrong.body.msg).toContain('收款方式');
+    expect((await call(manager, 'GET', `/daily-closes/${t.demo.shopIds[2]}/${today()}/entries?method=cash&kind=in`)).status).toBe(404);
+    expect((await call(finance, 'GET', close(today(), '/entries?method=cash&kind=expense'))).body.data).toHaveLength(1);
   });
 
   it('refuses a refund through a method that did not pay, or more than a method has left', async () => {

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { Button, Descriptions, Table, Typography } from 'antd';
-import { useList } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../../../contract/access';
 import { ROUTES } from '../../../../contract/routes';
-import type { CloseMethodLine, DailyClose } from '../../../../contract/dailyClose';
-import type { LedgerCategory, LedgerEntry } from '../../../../contract/ledgerEntry';
+import { API } from '../../../../contract/api';
+import type { CloseEntry, CloseEntryKind, CloseMethodLine, DailyClose } from '../../../../contract/dailyClose';
 import type { PaymentMethod } from '../../../../contract/order';
 import { optionKey } from '../../../components/crud';
+import { formatDateTime } from '../../../components/format';
+import { api } from '../../../providers/http';
 import { formatFen } from '../../../components/money';
 import { useCurrentUser } from '../../../stores/currentUser';
+import { SUMMARY_KEY } from '../useListSummary';
 
-/** Which of the day's ledger entries a figure stands for. */
+/** Which figure of the day is opened: a method's money in, its refunds or its expenses. */
 interface Drill {
   title: string;
-  method?: PaymentMethod;
-  category?: LedgerCategory;
-  type?: 'income' | 'expense';
+  method: PaymentMethod;
+  kind: CloseEntryKind;
 }
 
 /** A list page of the route table the role may open, with plain filters (ListPage reads them from the URL). */
@@ -28,59 +30,51 @@ function useListLink(path: string, filters: Record<string, string | number>): st
   return `${path}?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
-/** The entries behind one figure: the day's ledger of the shop, filtered as the figure is summed. */
+/** The movements behind one figure, as the server summed them: orders' payments, ledger entries, refunds onto cards. */
 function DrillEntries({ close, drill }: { close: DailyClose; drill: Drill }) {
   const { t } = useTranslation();
-  const filters = [
-    { field: 'shopId', operator: 'eq' as const, value: close.shopId },
-    { field: 'occurredOn', operator: 'eq' as const, value: close.day },
-    ...(drill.method ? [{ field: 'method', operator: 'eq' as const, value: drill.method }] : []),
-    ...(drill.category ? [{ field: 'category', operator: 'eq' as const, value: drill.category }] : []),
-    ...(drill.type ? [{ field: 'type', operator: 'eq' as const, value: drill.type }] : []),
-  ];
-  const { result, query } = useList<LedgerEntry>({ resource: 'ledger', filters, pagination: { pageSize: 100 } });
-  const ledgerLink = useListLink('/finance/income', {
-    from: close.day,
-    to: close.day,
-    ...(drill.category && { category: drill.category }),
+  const { data, isLoading } = useQuery({
+    queryKey: [SUMMARY_KEY, 'daily-close-entries', close.shopId, close.day, drill.method, drill.kind],
+    queryFn: () =>
+      api.get<CloseEntry[]>(`${API.resourceBase}/daily-closes/${close.shopId}/${close.day}/entries`, {
+        method: drill.method,
+        kind: drill.kind,
+      }),
   });
+  const ledgerLink = useListLink('/finance/income', { from: close.day, to: close.day });
   const afterSaleLink = useListLink('/finance/after-sales', { shopId: close.shopId, status: 'approved' });
   return (
     <div className="close-drill">
       <h4>{drill.title}</h4>
-      <Table<LedgerEntry>
+      <Table<CloseEntry>
         size="small"
-        rowKey="id"
-        loading={query.isLoading}
-        dataSource={result.data}
-        pagination={false}
-        scroll={{ x: 520 }}
+        rowKey={(e) => `${e.source}-${e.id}`}
+        loading={isLoading}
+        dataSource={data}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={{ x: 560 }}
         columns={[
           {
-            key: 'category',
-            title: t('ledger.fields.category'),
-            dataIndex: 'category',
-            render: (c: LedgerCategory) => t(optionKey('ledger', 'category', c)),
+            key: 'source',
+            title: t('finance.close.entry.source'),
+            dataIndex: 'source',
+            render: (s: CloseEntry['source']) => t(`finance.close.entry.${s}`),
           },
-          {
-            key: 'method',
-            title: t('ledger.fields.method'),
-            dataIndex: 'method',
-            render: (m: PaymentMethod | null) => (m ? t(optionKey('order', 'method', m)) : t('finance.close.byOrder')),
-          },
+          { key: 'orderNo', title: t('finance.close.entry.orderNo'), dataIndex: 'orderNo', render: (no: string | null) => no ?? '-' },
+          { key: 'note', title: t('finance.close.entry.note'), dataIndex: 'note' },
+          { key: 'at', title: t('finance.close.entry.at'), dataIndex: 'at', render: (at: string) => formatDateTime(at) },
           {
             key: 'amountFen',
-            title: t('ledger.fields.amountFen'),
+            title: t('finance.close.entry.amount'),
             dataIndex: 'amountFen',
             align: 'right',
             render: (fen: number) => formatFen(fen),
           },
-          { key: 'note', title: t('ledger.fields.note'), dataIndex: 'note', render: (note: string, e) => e.orderNo ?? note },
         ]}
       />
       <div className="close-drill-links">
-        {ledgerLink && <Link to={ledgerLink}>{t('finance.close.drill.ledger')}</Link>}
-        {drill.category === 'refund' && afterSaleLink && <Link to={afterSaleLink}>{t('finance.close.drill.afterSales')}</Link>}
+        {drill.kind !== 'in' && ledgerLink && <Link to={ledgerLink}>{t('finance.close.drill.ledger')}</Link>}
+        {drill.kind === 'refund' && afterSaleLink && <Link to={afterSaleLink}>{t('finance.close.drill.afterSales')}</Link>}
       </div>
     </div>
   );
@@ -121,7 +115,8 @@ export function CloseFigures({ close }: { close: DailyClose }) {
             key: 'inFen',
             title: t('dailyClose.fields.inFen'),
             align: 'right',
-            render: (_, l) => figure(l.inFen, { title: `${method(l.method)}${t('dailyClose.fields.inFen')}`, type: 'income' }),
+            render: (_, l) =>
+              figure(l.inFen, { title: `${method(l.method)}${t('dailyClose.fields.inFen')}`, method: l.method, kind: 'in' }),
           },
           {
             key: 'refundFen',
@@ -131,7 +126,7 @@ export function CloseFigures({ close }: { close: DailyClose }) {
               figure(l.refundFen, {
                 title: `${method(l.method)}${t('dailyClose.fields.refundFen')}`,
                 method: l.method,
-                category: 'refund',
+                kind: 'refund',
               }),
           },
           {
@@ -139,7 +134,7 @@ export function CloseFigures({ close }: { close: DailyClose }) {
             title: t('dailyClose.fields.expenseFen'),
             align: 'right',
             render: (_, l) =>
-              figure(l.expenseFen, { title: `${method(l.method)}${t('dailyClose.fields.expenseFen')}`, method: l.method, type: 'expense' }),
+              figure(l.expenseFen, { title: `${method(l.method)}${t('dailyClose.fields.expenseFen')}`, method: l.method, kind: 'expense' }),
           },
           {
             key: 'statementFen',
