@@ -68,6 +68,12 @@ test('the manager closes a day ¥10 over with a reason, finance returns it, the 
 
   await loginThroughForm(page, MANAGER_THIRD_SHOP);
   let drawer = await openToday(page);
+  // The cash taken opens the orders and hand entries it sums.
+  await drawer.getByRole('button', { name: /^现金收入 / }).click();
+  const drill = drawer.locator('.close-drill');
+  await expect(drill.getByRole('heading', { name: '现金收入' })).toBeVisible();
+  await expect(drill.locator('tbody tr.ant-table-row').first()).toContainText(/订单收款|收支记账/);
+  await screenshot(page, testInfo, 'daily-close-drill-1440');
   // Over by ¥10 and no reason: the server names the field; then with a reason it goes through.
   await drawer.getByLabel('实点现金').fill(yuan(day.expectedCashFen + 1_000));
   await expect(drawer.getByText('长款 ¥10.00')).toBeVisible();
