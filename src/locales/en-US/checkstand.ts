@@ -53,6 +53,7 @@ const checkstand = {
   'checkstand.pay.methodOf': 'Method of payment {{n}}',
   'checkstand.pay.amountOf': 'Amount of payment {{n}}',
   'checkstand.pay.remove': 'Remove payment {{n}}',
+  'checkstand.receipt.refundTo': 'Refunded to {{channels}}',
   'checkstand.receipt.dialog': 'Receipt',
   'checkstand.receipt.title': 'Payment receipt',
   'checkstand.receipt.phone': 'Phone: {{phone}}',

@@ -53,6 +53,7 @@ const checkstand = {
   'checkstand.pay.methodOf': '第 {{n}} 笔收款方式',
   'checkstand.pay.amountOf': '第 {{n}} 笔金额',
   'checkstand.pay.remove': '删除第 {{n}} 笔',
+  'checkstand.receipt.refundTo': '退回 {{channels}}',
   'checkstand.receipt.dialog': '小票',
   'checkstand.receipt.title': '收款小票',
   'checkstand.receipt.phone': '电话：{{phone}}',

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { lineName, isCardLine, type Order, type OrderLine, type OrderPayment } from '../../../contract/order';
 import type { Shop } from '../../../contract/shop';
+import type { AfterSale } from '../../../contract/afterSale';
 import { formatDateTime } from '../../components/format';
 import { formatBp, formatFen } from '../../components/money';
+import { channelsText } from '../../components/money/refundChannel';
 import { lineKey } from '../../components/orderLines';
 import './receipt.css';
 
@@ -22,9 +24,20 @@ const vipSavingFen = (l: OrderLine) =>
 /**
  * A paid order's receipt: the shop with its address and phone, order number, time, lines (a VIP
  * line with its list price, a card sold, a package session redeemed with the sessions left), the
- * VIP saving, payments (a stored-value one with the balance left) and the artists.
+ * VIP saving, payments (a stored-value one with the balance left), what was refunded and through
+ * which channels (`refunds`: the order's approved refunds) and the artists.
  */
-export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPaper; shop?: Pick<Shop, 'address' | 'phone'> }) {
+export function Receipt({
+  order,
+  paper,
+  shop,
+  refunds = [],
+}: {
+  order: Order;
+  paper: ReceiptPaper;
+  shop?: Pick<Shop, 'address' | 'phone'>;
+  refunds?: readonly Pick<AfterSale, 'id' | 'refundChannels'>[];
+}) {
   const { t } = useTranslation();
   const vipSaving = order.lines.reduce((sum, l) => sum + vipSavingFen(l), 0);
   const storedValueDetail = (p: OrderPayment) =>
@@ -90,6 +103,14 @@ export function Receipt({ order, paper, shop }: { order: Order; paper: ReceiptPa
         </div>
       ))}
       {order.refundedFen > 0 && row(t('order.fields.refundedFen'), `−${formatFen(order.refundedFen)}`)}
+      {refunds.map(
+        (r) =>
+          r.refundChannels.length > 0 && (
+            <div key={r.id} className="receipt-line-detail" data-testid="receipt-refund">
+              {t('checkstand.receipt.refundTo', { channels: channelsText(t, r.refundChannels) })}
+            </div>
+          ),
+      )}
       <hr />
       {row(
         t('checkstand.receipt.artists'),

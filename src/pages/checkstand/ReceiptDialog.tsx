@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Button, Modal, Segmented } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useOne } from '@refinedev/core';
+import { useList, useOne } from '@refinedev/core';
+import type { AfterSale } from '../../../contract/afterSale';
 import type { Order } from '../../../contract/order';
 import type { Shop } from '../../../contract/shop';
 import { PAGE_CSS, RECEIPT_PAPERS, Receipt, type ReceiptPaper } from './Receipt';
@@ -21,6 +22,16 @@ export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose
   const [paper, setPaper] = useState<ReceiptPaper>(storedPaper);
   // The shop's address and phone head the receipt.
   const { result: shop } = useOne<Shop>({ resource: 'shops', id: order?.shopId, queryOptions: { enabled: order !== null } });
+  // A refunded order's receipt says where each refund's money went.
+  const { result: refunds } = useList<AfterSale>({
+    resource: 'after-sales',
+    filters: [
+      { field: 'orderId', operator: 'eq', value: order?.id },
+      { field: 'status', operator: 'eq', value: 'approved' },
+    ],
+    pagination: { pageSize: 50 },
+    queryOptions: { enabled: (order?.refundedFen ?? 0) > 0 },
+  });
   const choose = (p: ReceiptPaper) => {
     setPaper(p);
     localStorage.setItem(PAPER_KEY, p);
@@ -50,11 +61,11 @@ export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose
     >
       {order && (
         <>
-          <Receipt order={order} paper={paper} shop={shop} />
+          <Receipt order={order} paper={paper} shop={shop} refunds={refunds.data} />
           {createPortal(
             <div className="receipt-print-root" data-testid="receipt-print">
               <style>{PAGE_CSS[paper]}</style>
-              <Receipt order={order} paper={paper} shop={shop} />
+              <Receipt order={order} paper={paper} shop={shop} refunds={refunds.data} />
             </div>,
             document.body,
           )}
