@@ -22,6 +22,7 @@ import { seedCardTransactions } from '../server/seed/benchCards';
 import { privateImageStorage } from '../server/serviceRecords/privateImages';
 import { callJson, cashierOf, CounterConnection, DEMO_CASHIERS, type Cashier } from './checkoutClient';
 import { builtServer, startServer } from './serverProcess';
+import { cpuSoFar } from './measure';
 
 const CARDS = 200;
 /** ¥1,000 + ¥100: a card pays a few services, and the busiest run dry within the run. */
@@ -131,11 +132,15 @@ async function counters(origin: string, sessions: Cashier[], pools: Holder[][], 
     connection.close();
   };
   const t0 = performance.now();
+  const cpu0 = cpuSoFar();
   await Promise.all(Array.from({ length: cashiers }, (_, k) => counter(k)));
+  const cpu1 = cpuSoFar();
   const elapsed = (performance.now() - t0) / 1000;
   create.sort((a, b) => a - b);
   pay.sort((a, b) => a - b);
-  return { paidOrders, ordersPerSecond: paidOrders / elapsed, byCard, refused, errors, create, pay };
+  const perOrder = (k: 'server' | 'postgres' | 'generator') => ((cpu1[k] - cpu0[k]) / Math.max(1, paidOrders)).toFixed(1);
+  const cpu = `${perOrder('server')} · ${perOrder('postgres')} · ${perOrder('generator')}`;
+  return { paidOrders, ordersPerSecond: paidOrders / elapsed, byCard, refused, errors, create, pay, cpu };
 }
 
 async function liabilityLoad(origin: string, connections: number, seconds: number): Promise<number[]> {
@@ -195,6 +200,7 @@ export async function benchCardCheckout(opts: { cashiers?: number; seconds?: num
         'pay p50': ms(percentile(f.pay, 50)),
         'pay p99': ms(percentile(f.pay, 99)),
         errors: f.errors,
+        'CPU ms/order server · PostgreSQL · load': f.cpu,
       },
     ]);
     const worst = Math.max(percentile(f.create, 99), percentile(f.pay, 99));
