@@ -343,6 +343,9 @@ test.describe('account', () => {
   });
 
   test('changing the password ends the account’s other sessions with the session-expired dialog', async ({ page, browser, request }) => {
+    // Two browsers and seven password hashes (two logins, the change, the API login and the change back):
+    // on a loaded 2-core machine that is more than the default minute.
+    test.setTimeout(120_000);
     const NEW_PASSWORD = 'Demo@2027x';
     await loginThroughForm(page, MANAGER_THIRD_SHOP);
     const other = await browser.newContext();
