@@ -77,10 +77,10 @@ async function noticesGone(page: Page): Promise<void> {
 }
 
 /** Opens a page from the sider, its group first. */
-async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
+async function openFromMenu(page: Page, group: string, item: string, options: { timeout?: number } = {}): Promise<void> {
   const link = sider(page).getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await sider(page).getByText(group, { exact: true }).click();
-  await link.click();
+  if (!(await link.isVisible())) await sider(page).getByText(group, { exact: true }).click(options);
+  await link.click(options);
 }
 
 test.describe('settings drawer', () => {
@@ -343,9 +343,6 @@ test.describe('account', () => {
   });
 
   test('changing the password ends the account’s other sessions with the session-expired dialog', async ({ page, browser, request }) => {
-    // Two browsers and seven password hashes (two logins, the change, the API login and the change back):
-    // on a loaded 2-core machine that is more than the default minute.
-    test.setTimeout(120_000);
     const NEW_PASSWORD = 'Demo@2027x';
     await loginThroughForm(page, MANAGER_THIRD_SHOP);
     const other = await browser.newContext();
@@ -360,9 +357,12 @@ test.describe('account', () => {
       await page.getByRole('button', { name: '确认修改' }).click();
       await expect(page.getByText('密码已修改，其他已登录的客户端已退出登录')).toBeVisible();
 
-      // The other browser's next call finds its session ended.
-      await openFromMenu(otherPage, '本店管理', '员工管理');
+      // The other browser's next call finds its session ended. The Workplace it shows may make that call on its own (a
+      // refresh), and then the dialog covers the menu before it is clicked; otherwise opening a page makes the call.
       const expired = otherPage.getByRole('dialog', { name: '确认登出' });
+      await openFromMenu(otherPage, '本店管理', '员工管理', { timeout: 10_000 }).catch(async (e) => {
+        if (!(await expired.isVisible())) throw e;
+      });
       await expect(expired).toBeVisible();
       await expect(expired).toContainText('您已被登出，可以取消以留在此页面，或重新登录');
       await expired.getByRole('button', { name: '重新登录' }).click();
