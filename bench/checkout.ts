@@ -5,7 +5,7 @@ import { API } from '../contract/api';
 import { freePort } from '../server/db/embedded';
 import { cashierOf, CounterConnection, DEMO_CASHIERS, orderBody, type Cashier } from './checkoutClient';
 import { builtServer, startServer } from './serverProcess';
-import { cpuSoFar } from './measure';
+import { cpuPerText, cpuSoFar } from './measure';
 
 export interface CheckoutFigures {
   cashiers: number;
@@ -17,8 +17,8 @@ export interface CheckoutFigures {
   payP50: number;
   payP99: number;
   errors: number;
-  /** CPU milliseconds per paid order: the server's node, PostgreSQL, and this process generating the load. */
-  cpuPerOrder: { server: number; postgres: number; generator: number };
+  /** CPU milliseconds per paid order: the server's node · PostgreSQL · this process generating the load. */
+  cpuPerOrder: string;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -76,7 +76,6 @@ async function counters(origin: string, sessions: Cashier[], cashiers: number, s
   await Promise.all(Array.from({ length: cashiers }, (_, k) => counter(k)));
   const cpu1 = cpuSoFar();
   const elapsed = (performance.now() - t0) / 1000;
-  const perOrder = (k: 'server' | 'postgres' | 'generator') => (cpu1[k] - cpu0[k]) / Math.max(1, paidOrders);
   create.sort((a, b) => a - b);
   pay.sort((a, b) => a - b);
   return {
@@ -89,7 +88,7 @@ async function counters(origin: string, sessions: Cashier[], cashiers: number, s
     payP50: percentile(pay, 50),
     payP99: percentile(pay, 99),
     errors,
-    cpuPerOrder: { server: perOrder('server'), postgres: perOrder('postgres'), generator: perOrder('generator') },
+    cpuPerOrder: cpuPerText(cpu0, cpu1, paidOrders),
   };
 }
 
@@ -106,9 +105,7 @@ export function printCheckout(f: CheckoutFigures): void {
       'pay p50': ms(f.payP50),
       'pay p99': ms(f.payP99),
       errors: f.errors,
-      'CPU ms/order server · PostgreSQL · load': [f.cpuPerOrder.server, f.cpuPerOrder.postgres, f.cpuPerOrder.generator]
-        .map((x) => x.toFixed(1))
-        .join(' · '),
+      'CPU ms/order server · PostgreSQL · load': f.cpuPerOrder,
     },
   ]);
   const worst = Math.max(f.createP99, f.payP99);

@@ -22,7 +22,7 @@ import { seedCardTransactions } from '../server/seed/benchCards';
 import { privateImageStorage } from '../server/serviceRecords/privateImages';
 import { callJson, cashierOf, CounterConnection, DEMO_CASHIERS, type Cashier } from './checkoutClient';
 import { builtServer, startServer } from './serverProcess';
-import { cpuSoFar } from './measure';
+import { cpuPerText, cpuSoFar } from './measure';
 
 const CARDS = 200;
 /** ¥1,000 + ¥100: a card pays a few services, and the busiest run dry within the run. */
@@ -138,8 +138,7 @@ async function counters(origin: string, sessions: Cashier[], pools: Holder[][], 
   const elapsed = (performance.now() - t0) / 1000;
   create.sort((a, b) => a - b);
   pay.sort((a, b) => a - b);
-  const perOrder = (k: 'server' | 'postgres' | 'generator') => ((cpu1[k] - cpu0[k]) / Math.max(1, paidOrders)).toFixed(1);
-  const cpu = `${perOrder('server')} · ${perOrder('postgres')} · ${perOrder('generator')}`;
+  const cpu = cpuPerText(cpu0, cpu1, paidOrders);
   return { paidOrders, ordersPerSecond: paidOrders / elapsed, byCard, refused, errors, create, pay, cpu };
 }
 

@@ -192,6 +192,12 @@ export function cpuSoFar(): CpuPerRequest {
   return total;
 }
 
+/** "6.2 · 8.1 · 0.7": CPU milliseconds of the server, PostgreSQL and the load generator between two readings, per `count` (a paid order). */
+export function cpuPerText(before: CpuPerRequest, after: CpuPerRequest, count: number): string {
+  const per = (k: 'server' | 'postgres' | 'generator') => ((after[k] - before[k]) / Math.max(1, count)).toFixed(1);
+  return `${per('server')} · ${per('postgres')} · ${per('generator')}`;
+}
+
 /** A bench run's setting: the database, the server, the account's session and the load's size. */
 export interface BenchContext {
   database: Database;

@@ -146,7 +146,7 @@ export const cardTransactions = pgTable(
     index('card_transactions_after_sale_idx').on(t.afterSaleId),
     index('card_transactions_created_idx').on(t.createdAt, t.id),
     index('card_transactions_kind_created_idx').on(t.kind, t.createdAt),
-    // The refunds onto stored value a close counts (server/dailyClose/figures.ts).
+    // The refunds onto stored value a close counts (server/dailyClose/dayMoney.ts).
     index('card_transactions_reversal_day_idx')
       .on(t.shopId, t.businessDay)
       .where(sql`${t.kind} = 'reversal'`),

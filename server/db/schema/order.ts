@@ -53,7 +53,7 @@ export const orders = pgTable(
     uniqueIndex('orders_order_no_key').on(t.orderNo),
     index('orders_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('orders_shop_paid_idx').on(t.shopId, t.paidAt),
-    // The orders a close counts (server/dailyClose/figures.ts).
+    // The orders a close counts (server/dailyClose/dayMoney.ts).
     index('orders_shop_business_day_idx')
       .on(t.shopId, t.businessDay)
       .where(sql`${t.businessDay} is not null`),
