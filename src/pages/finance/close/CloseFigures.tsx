@@ -30,7 +30,10 @@ function useListLink(path: string, filters: Record<string, string | number>): st
   return `${path}?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
-/** The movements behind one figure, as the server summed them: orders' payments, ledger entries, refunds onto cards. */
+/**
+ * The movements behind one figure, as the server summed them: orders' payments, ledger entries, refunds onto cards.
+ * The amount comes right after the source, so a phone shows it without scrolling the table.
+ */
 function DrillEntries({ close, drill }: { close: DailyClose; drill: Drill }) {
   const { t } = useTranslation();
   const { data, isLoading } = useQuery({
@@ -60,9 +63,6 @@ function DrillEntries({ close, drill }: { close: DailyClose; drill: Drill }) {
             dataIndex: 'source',
             render: (s: CloseEntry['source']) => t(`finance.close.entry.${s}`),
           },
-          { key: 'orderNo', title: t('finance.close.entry.orderNo'), dataIndex: 'orderNo', render: (no: string | null) => no ?? '-' },
-          { key: 'note', title: t('finance.close.entry.note'), dataIndex: 'note' },
-          { key: 'at', title: t('finance.close.entry.at'), dataIndex: 'at', render: (at: string) => formatDateTime(at) },
           {
             key: 'amountFen',
             title: t('finance.close.entry.amount'),
@@ -70,6 +70,9 @@ function DrillEntries({ close, drill }: { close: DailyClose; drill: Drill }) {
             align: 'right',
             render: (fen: number) => formatFen(fen),
           },
+          { key: 'orderNo', title: t('finance.close.entry.orderNo'), dataIndex: 'orderNo', render: (no: string | null) => no ?? '-' },
+          { key: 'note', title: t('finance.close.entry.note'), dataIndex: 'note' },
+          { key: 'at', title: t('finance.close.entry.at'), dataIndex: 'at', render: (at: string) => formatDateTime(at) },
         ]}
       />
       <div className="close-drill-links">
