@@ -28,7 +28,7 @@ export interface AuditEntry {
 
 /** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
 export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values(auditRow(req, entry));
+  await db.insert(auditLogs).values(auditRow(req, entry)).prepare('audit_insert').execute();
 }
 
 /** The audit row's values, its summary's phone numbers masked. */

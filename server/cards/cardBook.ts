@@ -41,7 +41,9 @@ export async function lockCards(tx: Tx, ids: readonly number[]): Promise<Map<num
     .from(memberCards)
     .where(inArray(memberCards.id, [...new Set(ids)]))
     .orderBy(asc(memberCards.id))
-    .for('update');
+    .for('update')
+    .prepare(`cards_lock_${new Set(ids).size}`)
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 

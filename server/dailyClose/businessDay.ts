@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { dailyCloses } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { conflict } from '../http/errors';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
@@ -28,12 +29,15 @@ export function nextDay(day: string): string {
 export async function moneyDay(tx: DbOrTx, shopId: number, now = Date.now()): Promise<string> {
   const today = shanghaiDayOf(now);
   await holdShared(tx, shopId);
-  const fixed = await tx.execute<{ day: string }>(
-    sql`select day::text as day from daily_closes
-      where shop_id = ${shopId} and day >= ${today} and status in ('submitted', 'confirmed') order by day`,
-  );
+  const fixed = await tx
+    .select({ day: dailyCloses.day })
+    .from(dailyCloses)
+    .where(and(eq(dailyCloses.shopId, shopId), gte(dailyCloses.day, today), inArray(dailyCloses.status, ['submitted', 'confirmed'])))
+    .orderBy(asc(dailyCloses.day))
+    .prepare('money_day_fixed')
+    .execute();
   let day = today;
-  for (const row of fixed.rows) if (row.day === day) day = nextDay(day);
+  for (const row of fixed) if (row.day === day) day = nextDay(day);
   return day;
 }
 

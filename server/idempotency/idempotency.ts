@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { idempotencyKeys } from '../db/schema';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { conflict, invalid } from '../http/errors';
 import { sessionOf } from '../auth/sessionGuard';
@@ -57,8 +58,8 @@ interface KeyedCall {
 /** A key's row as it was stored with its answer. */
 interface StoredAnswer {
   call: string;
-  request_hash: string;
-  status_code: number;
+  requestHash: string;
+  statusCode: number;
   response: unknown;
 }
 
@@ -89,16 +90,24 @@ export async function purgeExpiredKeys(db: Db): Promise<number> {
 
 /** The key's live row, read in a statement of its own (so it sees what a call that held the key committed meanwhile). */
 async function storedAnswer(db: DbOrTx, k: KeyedCall): Promise<StoredAnswer | undefined> {
-  const { rows } = await db.execute<{ call: string; request_hash: string; status_code: number; response: unknown }>(sql`
-    select call, request_hash, status_code, response from idempotency_keys
-     where account_id = ${k.accountId} and key = ${k.key} and created_at > ${expiredBefore}`);
-  return rows[0];
+  const [row] = await db
+    .select({
+      call: idempotencyKeys.call,
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, k.accountId), eq(idempotencyKeys.key, k.key), gt(idempotencyKeys.createdAt, expiredBefore)))
+    .prepare('idempotency_answer')
+    .execute();
+  return row;
 }
 
 /** What the first call with the key answered, for this call: the same answer, or 409 when the key was used for another call or body. */
 function replay<T>(k: KeyedCall, stored: StoredAnswer): Answer<T> {
-  if (stored.call !== k.call || stored.request_hash !== k.hash) throw conflict(KEY_REUSED);
-  return { statusCode: stored.status_code, body: stored.response as T };
+  if (stored.call !== k.call || stored.requestHash !== k.hash) throw conflict(KEY_REUSED);
+  return { statusCode: stored.statusCode, body: stored.response as T };
 }
 
 /**
@@ -112,24 +121,42 @@ async function idempotent<T>(db: Db, k: KeyedCall | undefined, work: (tx: Tx) =>
   if (k === undefined) return db.transaction(work);
   return db.transaction(async (tx) => {
     for (;;) {
-      const claimed = await tx.execute(sql`
-        insert into idempotency_keys as k (account_id, key, call, request_hash, status_code, response)
-        values (${k.accountId}, ${k.key}, ${k.call}, ${k.hash}, ${CLAIMED}, 'null'::jsonb)
-        on conflict (account_id, key) do update
-          set call = excluded.call, request_hash = excluded.request_hash, status_code = excluded.status_code, response = excluded.response,
-            created_at = now()
-          where k.created_at <= ${expiredBefore}
-        returning 1`);
-      if (claimed.rows.length) break;
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({
+          accountId: k.accountId,
+          key: k.key,
+          call: k.call,
+          requestHash: k.hash,
+          statusCode: CLAIMED,
+          response: sql`'null'::jsonb`,
+        })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.accountId, idempotencyKeys.key],
+          set: {
+            call: sql`excluded.call`,
+            requestHash: sql`excluded.request_hash`,
+            statusCode: sql`excluded.status_code`,
+            response: sql`excluded.response`,
+            createdAt: sql`now()`,
+          },
+          setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
+        })
+        .returning({ accountId: idempotencyKeys.accountId })
+        .prepare('idempotency_claim')
+        .execute();
+      if (claimed.length) break;
       const stored = await storedAnswer(tx, k);
       // Gone between the two statements only if it expired and the purge deleted it: claim again.
       if (stored) return replay<T>(k, stored);
     }
     const answer = await work(tx);
-    await tx.execute(
-      sql`update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb where
-        account_id = ${k.accountId} and key = ${k.key}`,
-    );
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.statusCode, response: answer.body })
+      .where(and(eq(idempotencyKeys.accountId, k.accountId), eq(idempotencyKeys.key, k.key)))
+      .prepare('idempotency_answered')
+      .execute();
     return answer;
   });
 }

@@ -30,7 +30,9 @@ async function customerById(db: Db, customerId: number | null): Promise<Customer
   const [c] = await db
     .select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(eq(customers.id, customerId))
+    .prepare('order_customer')
+    .execute();
   return c ?? null;
 }
 
@@ -89,7 +91,9 @@ async function linePrograms(db: Db, input: OrderCreateInput): Promise<Map<number
       status: programs.status,
     })
     .from(programs)
-    .where(inArray(programs.id, programIds));
+    .where(inArray(programs.id, programIds))
+    .prepare(`order_programs_${programIds.length}`)
+    .execute();
   input.lines.forEach((l, i) => {
     if (l.programId === undefined) return;
     const p = found.find((x) => x.id === l.programId);
@@ -133,7 +137,9 @@ async function sharesOf(db: Db, shopId: number, input: OrderCreateInput) {
   const found = await db
     .select({ id: staff.id, name: staff.name, status: staff.status })
     .from(staff)
-    .where(and(eq(staff.shopId, shopId), inArray(staff.id, staffIds)));
+    .where(and(eq(staff.shopId, shopId), inArray(staff.id, staffIds)))
+    .prepare(`order_staff_${staffIds.length}`)
+    .execute();
   return input.staffShares.map((s, i) => {
     const m = found.find((x) => x.id === s.staffId);
     if (!m) throw fieldError(`staffShares.${i}.staffId`, `${L.staffId}不存在`);
@@ -198,7 +204,7 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
 
 /** POST orders, its writes: the order drafted by draftOrder and its audit row, in the create's transaction. */
 export async function writeOrder(tx: Tx, actor: Actor, draft: OrderDraft): Promise<Order> {
-  const [row] = await tx.insert(orders).values(draft).returning();
+  const [row] = await tx.insert(orders).values(draft).returning().prepare('order_insert').execute();
   await audit(tx, actor, {
     action: 'create',
     entity: 'order',

@@ -137,7 +137,9 @@ async function lockOrderForPayment(tx: Tx, shopId: number, id: number) {
     })
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.shopId, shopId)))
-    .for('update', { of: orders });
+    .for('update', { of: orders })
+    .prepare('order_pay_lock')
+    .execute();
   if (!found) throw notFound(ORDER_MISSING);
   return found;
 }
@@ -178,11 +180,11 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
     if (a.status !== 'completed') await stepAppointment(tx, actor, shopId, row.appointmentId, 'complete', '', now);
   }
   const records = saleRecords(row, (id) => rates.find((r) => r.id === id)?.rate ?? 0);
-  if (records.length) await tx.insert(performanceRecords).values(records);
+  if (records.length) await tx.insert(performanceRecords).values(records).prepare(`order_performance_${records.length}`).execute();
   const income = incomeEntries(row, actor.session, now, businessDay);
-  if (income.length) await tx.insert(ledgerEntries).values(income);
+  if (income.length) await tx.insert(ledgerEntries).values(income).prepare(`order_income_${income.length}`).execute();
   const rights = orderEntitlements(row, (id) => touchUpDays.find((p) => p.id === id)?.days ?? 0, now);
-  if (rights.length) await tx.insert(touchUpEntitlements).values(rights);
+  if (rights.length) await tx.insert(touchUpEntitlements).values(rights).prepare(`order_touch_ups_${rights.length}`).execute();
   const how = payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method]} ${fenToYuan(p.amountFen)}`).join('、') || '次卡核销';
   await audit(tx, actor, {
     action: 'pay',
@@ -190,7 +192,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
     entityId: id,
     summary: `收款 ${row.orderNo} ${fenToYuan(paidFen)} 元（${how}）`,
   });
-  await tx.update(orders).set(paid).where(eq(orders.id, id));
+  await tx.update(orders).set(paid).where(eq(orders.id, id)).prepare('order_paid').execute();
   return orderView(row, actingShopName(actor));
 }
 
