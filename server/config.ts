@@ -44,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 12) * 3600_000,
-    dbPoolSize: Number(env.DB_POOL_SIZE ?? 10),
+    dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
     requestTimeoutMs: 60_000,
     headersTimeoutMs: 20_000,
     smsSender: env.SMS_SENDER === 'log' ? 'log' : undefined,
