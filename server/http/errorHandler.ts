@@ -5,7 +5,7 @@ import { AppError, invalid, conflict } from './errors';
 import { fieldErrors } from './validate';
 
 /** Maps a database error we expect under races or bad references to a client error. */
-export function fromDatabase(err: { code?: string; constraint?: string }): AppError | undefined {
+export function fromDatabase(err: { code?: unknown; constraint?: string }): AppError | undefined {
   switch (err.code) {
     case '23505':
       return conflict('记录已存在，不能重复');
@@ -18,7 +18,8 @@ export function fromDatabase(err: { code?: string; constraint?: string }): AppEr
     default:
       // Class 22 is a value PostgreSQL cannot take (a day that does not exist, an offset out of range,
       // a number too large, a U+0000 in text): the input's fault, whichever check let it through.
-      return err.code?.startsWith('22') ? invalid('输入的值格式不正确或超出范围') : undefined;
+      // Other libraries' errors may carry a code that is not PostgreSQL's text (a number, say).
+      return typeof err.code === 'string' && err.code.startsWith('22') ? invalid('输入的值格式不正确或超出范围') : undefined;
   }
 }
 
