@@ -80,18 +80,17 @@ export async function seedCards(tx: Tx, ctx: { shopIds: number[]; managerOf: (sh
     .select({ id: staff.id, name: staff.name, shopId: staff.shopId, rate: staff.commissionRateBp })
     .from(staff)
     .where(and(inArray(staff.shopId, shopIds), eq(staff.status, 'active'), eq(staff.job, 'beautician')));
-  const holders = (
-    await Promise.all(
-      shopIds.map((shopId) =>
-        tx
-          .select({ id: customers.id, name: customers.name, shopId: customers.shopId })
-          .from(customers)
-          .where(eq(customers.shopId, shopId))
-          .orderBy(customers.id)
-          .limit(3),
-      ),
-    )
-  ).flat();
+  // One query at a time: a transaction's client runs its statements in turn.
+  const holders: { id: number; name: string; shopId: number }[] = [];
+  for (const shopId of shopIds)
+    holders.push(
+      ...(await tx
+        .select({ id: customers.id, name: customers.name, shopId: customers.shopId })
+        .from(customers)
+        .where(eq(customers.shopId, shopId))
+        .orderBy(customers.id)
+        .limit(3)),
+    );
   const facials = menu.filter((p) => p.type === 3 && p.priceFen > 0);
 
   const orders: Record<string, unknown>[] = [];
