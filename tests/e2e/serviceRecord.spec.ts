@@ -1,18 +1,58 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { API } from '../../contract/api';
 import { HEALTH_QUESTIONS } from '../../contract/healthQuestionnaire';
 import type { Appointment } from '../../contract/appointment';
 import type { Program } from '../../contract/program';
-import { MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
+import type { Shop } from '../../contract/shop';
+import { ADMIN, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { screenshot, solidPng } from './support/files';
 
-const SLOT_MS = 15 * 60_000;
+const MINUTE = 60_000;
+const DAY_MS = 24 * 60 * MINUTE;
+const SHANGHAI_MS = 8 * 60 * MINUTE;
+/** Hours that take a visit at any time of the day: the latest closing time a shop can have. */
+const ALL_DAY = { openTime: '00:00', closeTime: '23:59' };
+const VISIT_MINUTES = 15;
+const ALL_DAY_LAST_START = 23 * 60 + 59 - VISIT_MINUTES;
 
 /**
- * A brow visit of the manager's first shop, for a new customer, walked to arrived now. The shop's
- * hours are 10:00–21:00 (Shanghai); outside them no visit can be booked for now, and the test skips.
+ * The walk-through books a visit for now, so the manager's first shop is open all day while it runs;
+ * its own hours are put back afterwards. Playwright runs one test at a time (playwright.config.ts), so
+ * no other test books in that shop meanwhile.
  */
-async function arrivedBrowVisit(request: APIRequestContext, phoneTail: number): Promise<Appointment | null> {
+async function withShopOpenAllDay(request: APIRequestContext, run: () => Promise<void>): Promise<void> {
+  const manager = { authorization: `Bearer ${await loginOverApi(request, MANAGER_TWO_SHOPS)}` };
+  const admin = { authorization: `Bearer ${await loginOverApi(request, ADMIN)}` };
+  const [shop] = (await (await request.get(`${API.resourceBase}/shops`, { headers: manager })).json()).data as Shop[];
+  const setHours = async (hours: Pick<Shop, 'openTime' | 'closeTime'>) =>
+    expect((await (await request.patch(`${API.resourceBase}/shops/${shop.id}`, { headers: admin, data: hours })).json()).code).toBe(0);
+  await setHours(ALL_DAY);
+  try {
+    await run();
+  } finally {
+    await setHours({ openTime: shop.openTime, closeTime: shop.closeTime });
+  }
+}
+
+/**
+ * When a 15-minute visit booked now starts: this minute, or in the day's last quarter hour the latest
+ * start that still ends by closing. In the day's last two minutes that start is past the walk-in grace,
+ * or the arrival would fall on the next day, so the visit waits for midnight.
+ */
+async function visitStart(testInfo: TestInfo): Promise<number> {
+  const clock = (Date.now() + SHANGHAI_MS) % DAY_MS;
+  if (clock >= DAY_MS - 2 * MINUTE) {
+    const wait = DAY_MS - clock + 1_000;
+    test.setTimeout(testInfo.timeout + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const now = Date.now();
+  const midnight = now - ((now + SHANGHAI_MS) % DAY_MS);
+  return Math.min(Math.floor(now / MINUTE) * MINUTE, midnight + ALL_DAY_LAST_START * MINUTE);
+}
+
+/** A brow visit of the manager's first shop, for a new customer, walked to arrived now. */
+async function arrivedBrowVisit(request: APIRequestContext, testInfo: TestInfo, phoneTail: number): Promise<Appointment> {
   const token = await loginOverApi(request, MANAGER_TWO_SHOPS);
   const headers = { authorization: `Bearer ${token}` };
   const programs = (await (await request.get(`${API.resourceBase}/programs`, { headers, params: { type: '1', status: 'on' } })).json())
@@ -23,12 +63,12 @@ async function arrivedBrowVisit(request: APIRequestContext, phoneTail: number): 
       customer: { name: `档案客户${phoneTail % 100}`, phone: `139${String(phoneTail).padStart(8, '0')}` },
       programId: programs[0].id,
       staffId: null,
-      startAt: new Date(Math.floor(Date.now() / SLOT_MS) * SLOT_MS).toISOString(),
-      durationMinutes: 30,
+      startAt: new Date(await visitStart(testInfo)).toISOString(),
+      durationMinutes: VISIT_MINUTES,
     },
   });
   const body = await booked.json();
-  if (body.code !== 0) return null;
+  expect(body.code, body.msg).toBe(0);
   for (const action of ['confirm', 'arrive']) {
     const step = await request.post(`${API.resourceBase}/appointments/${body.data.id}/${action}`, { headers, data: {} });
     expect((await step.json()).code).toBe(0);
@@ -54,16 +94,15 @@ async function openSection(page: Page, phone: boolean, name: string): Promise<vo
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
 }
 
-async function walkThrough(page: Page, request: APIRequestContext, testInfo: Parameters<Parameters<typeof test>[2]>[1], size: string) {
-  const visit = await arrivedBrowVisit(request, Date.now() % 100_000_000);
-  test.skip(visit === null, 'outside the demo shop’s opening hours no visit can be booked for now');
+async function walkThrough(page: Page, request: APIRequestContext, testInfo: TestInfo, size: string) {
+  const visit = await arrivedBrowVisit(request, testInfo, Date.now() % 100_000_000);
   await loginThroughForm(page, MANAGER_TWO_SHOPS);
   const phone = size === '390';
-  await page.goto(`/shop/consumer/${visit!.customerId}`);
-  await expect(page.getByText(visit!.customerName).first()).toBeVisible();
+  await page.goto(`/shop/consumer/${visit.customerId}`);
+  await expect(page.getByText(visit.customerName).first()).toBeVisible();
   await screenshot(page, testInfo, `customer-detail-${size}`);
   await openSection(page, phone, '到店记录');
-  await page.locator('tr.ant-table-row', { hasText: visit!.programName }).click();
+  await page.locator('tr.ant-table-row', { hasText: visit.programName }).click();
   await page.getByTestId('open-service-record').click();
   const drawer = page.locator('.ant-drawer-content').filter({ hasText: '服务档案：' });
   // Marking the arrival opened the record: it is there straight away, nothing to create.
@@ -116,7 +155,7 @@ async function walkThrough(page: Page, request: APIRequestContext, testInfo: Par
   // The timeline on the customer's detail.
   await openSection(page, phone, '服务档案');
   const timeline = page.getByTestId('record-timeline');
-  await expect(timeline).toContainText(visit!.programName);
+  await expect(timeline).toContainText(visit.programName);
   await expect(timeline).toContainText('E2E-BATCH-01');
   await expect(timeline.getByRole('img', { name: /的术后照片/ })).toBeVisible();
   await screenshot(page, testInfo, `service-record-timeline-${size}`);
@@ -125,13 +164,13 @@ async function walkThrough(page: Page, request: APIRequestContext, testInfo: Par
 test.describe('service record on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
   test('questionnaire, signature, batch and photos, then the visit completed and on the timeline', async ({ page, request }, testInfo) => {
-    await walkThrough(page, request, testInfo, '1024');
+    await withShopOpenAllDay(request, () => walkThrough(page, request, testInfo, '1024'));
   });
 });
 
 test.describe('service record on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the same at 390 px', async ({ page, request }, testInfo) => {
-    await walkThrough(page, request, testInfo, '390');
+    await withShopOpenAllDay(request, () => walkThrough(page, request, testInfo, '390'));
   });
 });
