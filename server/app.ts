@@ -19,6 +19,7 @@ import { sendDueReminders } from './appointments/reminders';
 import { purgeExpiredKeys } from './idempotency/idempotency';
 import { startPeriodicJob } from './jobs/periodicJob';
 import { expirePackages } from './cards/expiry';
+import { privateImageStorage, sweepUnnamedPrivateFiles } from './serviceRecords/privateImages';
 
 /** MSW's service worker: part of mock mode only, never served by the server. */
 const MOCK_WORKER = 'mockServiceWorker.js';
@@ -41,7 +42,10 @@ export interface AppDeps {
   sms?: SmsSender;
   /** false: no log; options (a level, a stream) are added to the log's own, which masks query values. */
   logger?: boolean | object;
-  /** How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys, package expiry); 0 runs none (tests call them). */
+  /**
+   * How often the periodic jobs run (appointment reminders, the purge of expired Idempotency-Keys, package expiry; the sweep of
+   * unnamed private images at 60 times it); 0 runs none (tests call them).
+   */
   jobIntervalMs?: number;
 }
 
@@ -100,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const stops = [
       startPeriodicJob('expired Idempotency-Key purge', jobIntervalMs, app.log, () => purgeExpiredKeys(deps.db)),
       startPeriodicJob('package expiry', jobIntervalMs, app.log, () => expirePackages(deps.db)),
+      // Hourly at the default interval: only files an hour old are looked at anyway.
+      startPeriodicJob('unnamed private image sweep', jobIntervalMs * 60, app.log, () =>
+        sweepUnnamedPrivateFiles(deps.db, privateImageStorage(deps.config.dataDir)),
+      ),
     ];
     // Without an SMS sender reminders wait in their table until one is configured.
     const sms = app.sms;

@@ -24,7 +24,7 @@ import { IMAGE_TYPES, extOf } from '../storage/imageStorage';
 import { IMAGE_MULTIPART_LIMITS, receiveImage } from '../storage/receiveImage';
 import { uploadRate } from '../storage/uploadQuota';
 import { publicImageStorage } from '../storage/publicImages';
-import { privateImageStorage } from '../serviceRecords/privateImages';
+import { privateImageStorage, withPrivateFiles } from '../serviceRecords/privateImages';
 import { listServiceRecords, recentPigments } from '../serviceRecords/listing';
 import { readServiceRecord } from '../serviceRecords/serviceRecordRow';
 import { openServiceRecord } from '../serviceRecords/openRecord';
@@ -56,7 +56,10 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the photo upload of this plugin takes a multipart body.
   await app.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
 
-  /** A change that left private files behind: they are deleted once it has committed, never before. */
+  /**
+   * A change that left private files behind: they are deleted once it has committed, never before (a
+   * file that outlives a crash here is no row's, and the periodic sweep deletes it).
+   */
   const afterCommit = async ({ record, removedFiles, removedUploads = [] }: RecordChange) => {
     await Promise.all([...removedFiles.map((name) => storage.remove(name)), ...removedUploads.map((name) => stores.uploads.remove(name))]);
     return ok(record);
@@ -102,7 +105,12 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/consent`,
     { ...guard('action:consent'), schema: { params: idParams, body: serviceRecordConsentSchema, response: answer } },
-    async (req) => afterCommit(await app.db.transaction((tx) => signConsent(tx, actor(req), stores, req.params.id, req.body))),
+    async (req) =>
+      afterCommit(
+        await withPrivateFiles(app.db, storage, (tx, files) =>
+          signConsent(tx, actor(req), { ...stores, private: files }, req.params.id, req.body),
+        ),
+      ),
   );
 
   app.post(
@@ -126,7 +134,7 @@ const serviceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const image = await receiveImage(req);
       const { kind } = parseInput(z.object({ kind: photoKindSchema }), { kind: image.fields.kind });
-      return ok(await app.db.transaction((tx) => addPhoto(tx, actor(req), storage, req.params.id, kind, image)));
+      return ok(await withPrivateFiles(app.db, storage, (tx, files) => addPhoto(tx, actor(req), files, req.params.id, kind, image)));
     },
   );
 

@@ -30,5 +30,22 @@ export function diskImageStorage(dir: string, mode = 0o644): ImageStorage {
       if (!isStoredName(name)) return;
       await fs.promises.rm(path.join(dir, name), { force: true });
     },
+    async storedBefore(at: number): Promise<string[]> {
+      let entries: string[];
+      try {
+        entries = await fs.promises.readdir(dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw e;
+      }
+      const old = await Promise.all(
+        entries.filter(isStoredName).map(async (name) => {
+          // A file removed meanwhile is simply not listed.
+          const stat = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
+          return stat !== undefined && stat.mtimeMs < at ? name : undefined;
+        }),
+      );
+      return old.filter((name) => name !== undefined);
+    },
   };
 }

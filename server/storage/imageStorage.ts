@@ -20,6 +20,8 @@ export interface ImageStorage {
   open(name: string): Promise<Readable | undefined>;
   /** Deletes the stored image (nothing when there is none by that name). */
   remove(name: string): Promise<void>;
+  /** The names of the images stored before `at` (ms since the epoch), for a sweep of files no row names. */
+  storedBefore(at: number): Promise<string[]>;
 }
 
 const NAME_RE = /^[0-9a-f]{32}\.(jpg|png|webp)$/;

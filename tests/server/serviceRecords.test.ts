@@ -15,6 +15,7 @@ import { DAILY_UPLOADS } from '../../server/storage/uploadQuota';
 import type { ServiceRecord } from '../../contract/serviceRecord';
 import type { PigmentUse } from '../../contract/pigmentUse';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
+import { UNNAMED_FILE_AGE_MS, privateImageStorage, sweepUnnamedPrivateFiles } from '../../server/serviceRecords/privateImages';
 
 let t: TestContext;
 let call: ReturnType<typeof rest>;
@@ -102,15 +103,23 @@ async function sign(recordId: number, photoConsent: boolean) {
 
 const complete = (appointmentId: number) => call(manager1, 'POST', `/appointments/${appointmentId}/complete`, {});
 
-async function photoUpload(token: string | undefined, recordId: number, kind: string) {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d8b4a0' } })
+const browPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#d8b4a0' } })
     .png()
     .toBuffer();
+
+async function photoUpload(
+  token: string | undefined,
+  recordId: number,
+  kind: string,
+  image?: { bytes: Buffer; filename: string; mime: string },
+) {
+  const { bytes, filename, mime } = image ?? { bytes: await browPng(), filename: 'brow.png', mime: 'image/png' };
   const boundary = '----records-test';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="brow.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await t.app.inject({
@@ -128,6 +137,11 @@ const viewPhoto = (token: string | undefined, recordId: number, photoId: number)
     url: `${API.resourceBase}/service-records/${recordId}/photos/${photoId}`,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+
+/** The minute's upload count starts afresh, so a describe's photos never meet the per-minute limit of the ones before. */
+const freshUploadMinute = () => query(t, `delete from rate_limit_hits where key like 'upload:%'`);
+
+const privateFiles = () => (fs.existsSync(privateDir()) ? fs.readdirSync(privateDir()).sort() : []);
 
 const storedPhotoNames = async (recordId: number) =>
   (await query<{ stored_name: string }>(t, 'select stored_name from service_record_photos where record_id = $1', [recordId])).map(
@@ -392,6 +406,67 @@ describe('service records: private photos', () => {
     expect(await storedPhotoNames(record.id)).toEqual([]);
     expect((await viewPhoto(manager1, record.id, photoId)).statusCode).toBe(404);
     expect((await photoUpload(manager1, record.id, 'after')).status).toBe(409);
+  });
+});
+
+describe('service records: files follow the rows', () => {
+  /** Runs `during` while the database refuses every row the check names, so the change rolls back after its file is written. */
+  async function refusing(table: string, check: string, during: () => Promise<void>): Promise<void> {
+    await query(t, `alter table ${table} add constraint refused_by_test check (${check}) not valid`);
+    try {
+      await during();
+    } finally {
+      await query(t, `alter table ${table} drop constraint refused_by_test`);
+    }
+  }
+
+  it('a photo or a signature whose transaction rolls back leaves no file', async () => {
+    await freshUploadMinute();
+    const record = await openRecord(await arrivedVisit());
+    await sign(record.id, true);
+    const files = privateFiles();
+    await refusing('service_record_photos', 'false', async () => {
+      expect((await photoUpload(manager1, record.id, 'before')).status).not.toBe(200);
+    });
+    expect(await storedPhotoNames(record.id)).toEqual([]);
+    expect(privateFiles()).toEqual(files);
+
+    await refusing('service_records', 'signature_name is null', async () => {
+      expect((await sign(record.id, true)).status).not.toBe(200);
+    });
+    expect(privateFiles()).toEqual(files);
+    // Nothing held back: the same changes go through once the database takes them.
+    expect((await photoUpload(manager1, record.id, 'before')).status).toBe(200);
+    expect(privateFiles()).toHaveLength(files.length + 1);
+  });
+
+  it('the sweep deletes the files no row names once they are an hour old, and keeps the rest', async () => {
+    await freshUploadMinute();
+    const record = await openRecord(await arrivedVisit());
+    await sign(record.id, true);
+    for (const kind of ['before', 'after']) expect((await photoUpload(manager1, record.id, kind)).status).toBe(200);
+    const [kept, leftBehind] = await storedPhotoNames(record.id);
+    const [{ signature_name: signature }] = await query<{ signature_name: string }>(
+      t,
+      'select signature_name from service_records where id = $1',
+      [record.id],
+    );
+    // A photo deleted by a commit whose file removal never ran, a file of a transaction that never finished, one being written now.
+    await query(t, 'delete from service_record_photos where stored_name = $1', [leftBehind]);
+    const store = privateImageStorage(dataDir);
+    const unfinished = await store.save(await browPng(), 'png');
+    const writtenNow = await store.save(await browPng(), 'png');
+    const anHourAgo = new Date(Date.now() - UNNAMED_FILE_AGE_MS - 60_000);
+    for (const name of [kept, leftBehind, signature, unfinished]) fs.utimesSync(path.join(privateDir(), name), anHourAgo, anHourAgo);
+
+    expect((await sweepUnnamedPrivateFiles(t.database.db, store)).sort()).toEqual([leftBehind, unfinished].sort());
+    for (const name of [leftBehind, unfinished]) expect(fs.existsSync(path.join(privateDir(), name))).toBe(false);
+    for (const name of [kept, signature, writtenNow]) expect(fs.existsSync(path.join(privateDir(), name))).toBe(true);
+    expect(
+      (await viewPhoto(manager1, record.id, (await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.photos[0].id))
+        .statusCode,
+    ).toBe(200);
+    await store.remove(writtenNow);
   });
 });
 
