@@ -138,6 +138,9 @@ const viewPhoto = (token: string | undefined, recordId: number, photoId: number)
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
+const deletePhoto = (token: string, recordId: number, photoId: number) =>
+  call(token, 'DELETE', `/service-records/${recordId}/photos/${photoId}`);
+
 /** The minute's upload count starts afresh, so a describe's photos never meet the per-minute limit of the ones before. */
 const freshUploadMinute = () => query(t, `delete from rate_limit_hits where key like 'upload:%'`);
 
@@ -406,6 +409,55 @@ describe('service records: private photos', () => {
     expect(await storedPhotoNames(record.id)).toEqual([]);
     expect((await viewPhoto(manager1, record.id, photoId)).statusCode).toBe(404);
     expect((await photoUpload(manager1, record.id, 'after')).status).toBe(409);
+  });
+});
+
+describe('service records: deleting a photo', () => {
+  let record: ServiceRecord;
+  let other: ServiceRecord;
+  beforeAll(async () => {
+    await freshUploadMinute();
+    record = await openRecord(await arrivedVisit());
+    other = await openRecord(await arrivedVisit());
+    for (const r of [record, other]) await sign(r.id, true);
+    for (const kind of ['before', 'after']) expect((await photoUpload(manager1, record.id, kind)).status).toBe(200);
+    expect((await photoUpload(manager1, other.id, 'before')).status).toBe(200);
+  });
+  const photosOf = async (recordId: number) =>
+    (await call(manager1, 'GET', `/service-records/${recordId}`)).body.data.photos as ServiceRecord['photos'];
+
+  it('removes the row and its file, audited; the other photos stay', async () => {
+    const [before, after] = await photosOf(record.id);
+    const [beforeName, afterName] = await storedPhotoNames(record.id);
+    const deleted = await deletePhoto(manager1, record.id, before.id);
+    expect(deleted.status).toBe(200);
+    expect((deleted.body.data as ServiceRecord).photos.map((p) => p.id)).toEqual([after.id]);
+    expect(await storedPhotoNames(record.id)).toEqual([afterName]);
+    expect(fs.existsSync(path.join(privateDir(), beforeName))).toBe(false);
+    expect(fs.existsSync(path.join(privateDir(), afterName))).toBe(true);
+    const trail = await query<{ account_id: number; summary: string }>(
+      t,
+      `select account_id, summary from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'delete-photo'`,
+      [String(record.id)],
+    );
+    expect(trail).toEqual([{ account_id: t.demo.accountIds[MANAGER_1], summary: `删除术前照片（照片 ${before.id}）` }]);
+    expect((await viewPhoto(manager1, record.id, before.id)).statusCode).toBe(404);
+    const again = await deletePhoto(manager1, record.id, before.id);
+    expect([again.status, again.body.msg]).toEqual([404, '照片不存在']);
+  });
+
+  it('answers 404 for a photo of another record and to another shop, and deletes nothing', async () => {
+    const [ofOther] = await photosOf(other.id);
+    const [mine] = await photosOf(record.id);
+    const otherNames = await storedPhotoNames(other.id);
+    const myNames = await storedPhotoNames(record.id);
+    const crossed = await deletePhoto(manager1, record.id, ofOther.id);
+    expect([crossed.status, crossed.body.msg]).toEqual([404, '照片不存在']);
+    expect((await deletePhoto(manager3, record.id, mine.id)).status).toBe(404);
+    expect((await deletePhoto(manager3, other.id, ofOther.id)).status).toBe(404);
+    expect(await storedPhotoNames(other.id)).toEqual(otherNames);
+    expect(await storedPhotoNames(record.id)).toEqual(myNames);
+    for (const name of [...otherNames, ...myNames]) expect(fs.existsSync(path.join(privateDir(), name))).toBe(true);
   });
 });
 
