@@ -412,6 +412,27 @@ describe('service records: private photos', () => {
   });
 });
 
+describe('service records: a photo as received', () => {
+  it('is re-encoded: what rode along with the pixels (EXIF) is not kept', async () => {
+    await freshUploadMinute();
+    const record = await openRecord(await arrivedVisit());
+    await sign(record.id, true);
+    const taken = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d8b4a0' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: '术前拍摄设备', ImageDescription: 'GPS 31.2304N 121.4737E' } })
+      .toBuffer();
+    expect((await sharp(taken).metadata()).exif).toBeDefined();
+    const added = await photoUpload(manager1, record.id, 'before', { bytes: taken, filename: 'IMG_0001.jpg', mime: 'image/jpeg' });
+    expect(added.status).toBe(200);
+    const [name] = await storedPhotoNames(record.id);
+    expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    const kept = fs.readFileSync(path.join(privateDir(), name));
+    const meta = await sharp(kept).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 64, 48, undefined]);
+    expect(kept.includes('GPS 31.2304N')).toBe(false);
+  });
+});
+
 describe('service records: deleting a photo', () => {
   let record: ServiceRecord;
   let other: ServiceRecord;
@@ -701,6 +722,22 @@ describe('service records: touch-ups and chain customers', () => {
     // The serving shop writes it; the home shop does not.
     expect((await call(manager3, 'PATCH', `/service-records/${record.id}`, { notes: '改' })).status).toBe(404);
     expect((await photoUpload(manager3, record.id, 'after')).status).toBe(404);
+
+    // She may take the photo consent back at her home shop: the photos go, rows and files.
+    const names = await storedPhotoNames(record.id);
+    const [{ name: homeManager }] = await query<{ name: string }>(t, 'select name from accounts where id = $1', [
+      t.demo.accountIds[MANAGER_3],
+    ]);
+    const withdrawn = await call(manager3, 'POST', `/service-records/${record.id}/withdraw-photo-consent`, {});
+    expect(withdrawn.body.data).toMatchObject({ photoConsent: false, photos: [], photoConsentWithdrawnByName: homeManager });
+    expect(await storedPhotoNames(record.id)).toEqual([]);
+    for (const name of names) expect(fs.existsSync(path.join(privateDir(), name))).toBe(false);
+    const [trail] = await query<{ account_id: number }>(
+      t,
+      `select account_id from audit_logs where entity = 'service-record' and entity_id = $1 and action = 'withdraw-photo-consent'`,
+      [String(record.id)],
+    );
+    expect(trail.account_id).toBe(t.demo.accountIds[MANAGER_3]);
   });
 });
 
@@ -718,6 +755,20 @@ describe('service records: who sees them', () => {
     expect((await call(manager1, 'PATCH', `/service-records/${record.id}`, { notes: '术后反馈良好' })).body.data.notes).toBe(
       '术后反馈良好',
     );
+  });
+
+  it('finds a visit’s record by its appointment, for the shops that may see it', async () => {
+    const visit = await arrivedVisit();
+    await arrivedVisit();
+    const [recordId] = await recordIdsOf(visit);
+    const byVisit = (token: string, appointmentId: number | string) =>
+      call(token, 'GET', `/service-records?appointmentId=${appointmentId}`);
+    for (const token of [manager1, admin, finance])
+      expect(((await byVisit(token, visit)).body.data as ServiceRecord[]).map((r) => r.id)).toEqual([recordId]);
+    expect((await byVisit(manager3, visit)).body.data).toEqual([]);
+    expect((await byVisit(manager1, await bookedVisit())).body.data).toEqual([]);
+    const malformed = await byVisit(manager1, 'abc');
+    expect([malformed.status, invalidFields(malformed), malformed.body.msg]).toEqual([400, ['appointmentId'], '预约 ID 格式不正确']);
   });
 
   it('another shop reads none of shop 1’s own customers’ records', async () => {
