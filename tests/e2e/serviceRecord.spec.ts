@@ -15,24 +15,36 @@ const ALL_DAY = { openTime: '00:00', closeTime: '23:59' };
 const VISIT_MINUTES = 15;
 const ALL_DAY_LAST_START = 23 * 60 + 59 - VISIT_MINUTES;
 
-/**
- * The walk-through books a visit for now, so the manager's first shop is open all day while it runs;
- * its own hours are put back afterwards. Playwright runs one test at a time (playwright.config.ts), so
- * no other test books in that shop meanwhile.
+/** The shop's own hours while it is open all day, and the admin who puts them back. */
+let ownHours: { shopId: number; hours: Pick<Shop, 'openTime' | 'closeTime'>; admin: { authorization: string } } | undefined;
+
+async function setHours(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  shopId: number,
+  hours: Pick<Shop, 'openTime' | 'closeTime'>,
+) {
+  const res = await request.patch(`${API.resourceBase}/shops/${shopId}`, { headers: admin, data: hours });
+  expect((await res.json()).code).toBe(0);
+}
+
+/*
+ * Each walk-through books a visit for now, so the manager's first shop is open all day while it runs;
+ * its own hours are put back after it, passed or failed. Playwright runs one test at a time
+ * (playwright.config.ts), so no other test books in that shop meanwhile.
  */
-async function withShopOpenAllDay(request: APIRequestContext, run: () => Promise<void>): Promise<void> {
+test.beforeEach(async ({ request }) => {
   const manager = { authorization: `Bearer ${await loginOverApi(request, MANAGER_TWO_SHOPS)}` };
   const admin = { authorization: `Bearer ${await loginOverApi(request, ADMIN)}` };
   const [shop] = (await (await request.get(`${API.resourceBase}/shops`, { headers: manager })).json()).data as Shop[];
-  const setHours = async (hours: Pick<Shop, 'openTime' | 'closeTime'>) =>
-    expect((await (await request.patch(`${API.resourceBase}/shops/${shop.id}`, { headers: admin, data: hours })).json()).code).toBe(0);
-  await setHours(ALL_DAY);
-  try {
-    await run();
-  } finally {
-    await setHours({ openTime: shop.openTime, closeTime: shop.closeTime });
-  }
-}
+  ownHours = { shopId: shop.id, hours: { openTime: shop.openTime, closeTime: shop.closeTime }, admin };
+  await setHours(request, admin, shop.id, ALL_DAY);
+});
+
+test.afterEach(async ({ request }) => {
+  if (ownHours) await setHours(request, ownHours.admin, ownHours.shopId, ownHours.hours);
+  ownHours = undefined;
+});
 
 /**
  * When a 15-minute visit booked now starts: this minute, or in the day's last quarter hour the latest
@@ -164,13 +176,13 @@ async function walkThrough(page: Page, request: APIRequestContext, testInfo: Tes
 test.describe('service record on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
   test('questionnaire, signature, batch and photos, then the visit completed and on the timeline', async ({ page, request }, testInfo) => {
-    await withShopOpenAllDay(request, () => walkThrough(page, request, testInfo, '1024'));
+    await walkThrough(page, request, testInfo, '1024');
   });
 });
 
 test.describe('service record on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the same at 390 px', async ({ page, request }, testInfo) => {
-    await withShopOpenAllDay(request, () => walkThrough(page, request, testInfo, '390'));
+    await walkThrough(page, request, testInfo, '390');
   });
 });
