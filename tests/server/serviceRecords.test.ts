@@ -529,16 +529,15 @@ describe('service records: files follow the rows', () => {
     const store = privateImageStorage(dataDir);
     const unfinished = await store.save(await browPng(), 'png');
     const writtenNow = await store.save(await browPng(), 'png');
-    const anHourAgo = new Date(Date.now() - UNNAMED_FILE_AGE_MS - 60_000);
-    for (const name of [kept, leftBehind, signature, unfinished]) fs.utimesSync(path.join(privateDir(), name), anHourAgo, anHourAgo);
+    const overAnHourAgo = new Date(Date.now() - UNNAMED_FILE_AGE_MS - 60_000);
+    for (const name of [kept, leftBehind, signature, unfinished])
+      fs.utimesSync(path.join(privateDir(), name), overAnHourAgo, overAnHourAgo);
 
     expect((await sweepUnnamedPrivateFiles(t.database.db, store)).sort()).toEqual([leftBehind, unfinished].sort());
     for (const name of [leftBehind, unfinished]) expect(fs.existsSync(path.join(privateDir(), name))).toBe(false);
     for (const name of [kept, signature, writtenNow]) expect(fs.existsSync(path.join(privateDir(), name))).toBe(true);
-    expect(
-      (await viewPhoto(manager1, record.id, (await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.photos[0].id))
-        .statusCode,
-    ).toBe(200);
+    const [photo] = (await call(manager1, 'GET', `/service-records/${record.id}`)).body.data.photos as ServiceRecord['photos'];
+    expect((await viewPhoto(manager1, record.id, photo.id)).statusCode).toBe(200);
     await store.remove(writtenNow);
   });
 });
