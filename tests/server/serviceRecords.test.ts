@@ -147,9 +147,9 @@ const freshUploadMinute = () => query(t, `delete from rate_limit_hits where key 
 const privateFiles = () => (fs.existsSync(privateDir()) ? fs.readdirSync(privateDir()).sort() : []);
 
 const storedPhotoNames = async (recordId: number) =>
-  (await query<{ stored_name: string }>(t, 'select stored_name from service_record_photos where record_id = $1', [recordId])).map(
-    (r) => r.stored_name,
-  );
+  (
+    await query<{ stored_name: string }>(t, 'select stored_name from service_record_photos where record_id = $1 order by id', [recordId])
+  ).map((r) => r.stored_name);
 
 describe('service records: opened at arrival', () => {
   it('arriving opens exactly one record, audited once; arriving again or POST answers no second one', async () => {
