@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { performanceRecords, afterSales } from '../../../src/mocks/money';
 import { seedFinanceDemo } from '../../../src/mocks/financeDemo';
 import { server } from '../support/server';
+import { shanghaiDayOf } from '../../../contract/shanghaiTime';
 import { openPage, PAGE_TEST_TIMEOUT } from './support';
 
 const FINANCE = '13800000003';
@@ -29,7 +30,8 @@ describe('a drill-down link with plain filters', { timeout: PAGE_TEST_TIMEOUT },
   it('lands the review filtered by its shop, staff, status and period, shows them in the form and keeps them in the URL', async () => {
     const lists = listQueries(/performance-records$/);
     const record = performanceRecords.table.rows.find((r) => r.shopId === 2 && r.status === 'pending')!;
-    const day = record.createdAt.slice(0, 10);
+    // The period is in Shanghai days, as the page and the server read it.
+    const day = shanghaiDayOf(Date.parse(record.createdAt));
     const app = openPage(`/finance/review?shopId=2&staffId=${record.staffId}&status=pending&from=${day}&to=${day}`, FINANCE);
     await waitFor(() => expect(lists.length).toBeGreaterThan(0));
     const sent = lists.at(-1)!;
@@ -45,7 +47,7 @@ describe('a drill-down link with plain filters', { timeout: PAGE_TEST_TIMEOUT },
     expect(await screen.findByText(record.staffName, { selector: '.ant-select-selection-item' })).toBeTruthy();
     expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe(day);
     const expected = performanceRecords.table.rows.filter(
-      (r) => r.shopId === 2 && r.staffId === record.staffId && r.status === 'pending' && r.createdAt.slice(0, 10) === day,
+      (r) => r.shopId === 2 && r.staffId === record.staffId && r.status === 'pending' && shanghaiDayOf(Date.parse(r.createdAt)) === day,
     );
     await waitFor(() => expect(listedRows()).toHaveLength(expected.length));
     // Written back in the list's own form: a reload or a shared link keeps the filters.
