@@ -13,6 +13,11 @@ import { loadPageTexts } from '../../../src/providers/i18nProvider';
 // closed modal leaves the DOM; tests run without motion. (holderRender: static calls need no context here.)
 ConfigProvider.config({ theme: { token: { motion: false } }, holderRender: (children) => children });
 
+// The route progress bar is decoration no test reads: without its 200 ms steps and its trickle, its
+// queued timers are done within a tick of its last step, long before a file's environment is torn down.
+// Set before each file's tests, after its imports (the app's own settings, src/layout/progress.ts).
+beforeAll(() => NProgress.configure({ speed: 0, trickle: false }));
+
 // Lazy pages and antd render slowly on a loaded 2-core CI machine; 1 s (the default) is not a fair wait.
 configure({ asyncUtilTimeout: 5000 });
 
