@@ -33,6 +33,9 @@ function ink(mode: ThemeMode, opacity: number): string {
 
 /** The error red: antd's #ff4d4f, 3.26:1 on white (驳回, 取消订单), made readable like the theme colour. */
 const ERROR_SEED = '#ff4d4f';
+/** antd's warning amber (#faad14, 1.9:1 on white) and success green (#52c41a, 2.3:1), for the texts that use them (未结账, 未签署同意书). */
+const WARNING_SEED = '#faad14';
+const SUCCESS_SEED = '#52c41a';
 
 /** What a dark theme's solid primary and danger buttons write on their light fill. */
 const DARK_ON_SOLID = '#141414';
@@ -43,6 +46,8 @@ export interface ThemeColors {
   /** The seed given to antd for the theme colour: primary buttons, selected items, links. */
   primary: string;
   error: string;
+  warning: string;
+  success: string;
   textSecondary: string;
   textTertiary: string;
   /** The text on a solid primary or danger fill. */
@@ -119,6 +124,8 @@ export function themeColors(mode: ThemeMode, themeColor: string): ThemeColors {
     selectedText: readableOn(made.primary, [made.primaryBg], INK[mode]),
     selectedRow: selectedRowColor(mode, made.primary),
     error: readableSeed(mode, ERROR_SEED),
+    warning: readableSeed(mode, WARNING_SEED),
+    success: readableSeed(mode, SUCCESS_SEED),
     textSecondary: ink(mode, TEXT_OPACITY[mode].secondary),
     textTertiary: ink(mode, TEXT_OPACITY[mode].tertiary),
     onSolid: mode === 'dark' ? DARK_ON_SOLID : '#ffffff',
@@ -136,6 +143,8 @@ export function antdTheme({ theme: mode, themeColor }: { theme: ThemeMode; theme
       colorInfo: colors.primary,
       colorLink: colors.primary,
       colorError: colors.error,
+      colorWarning: colors.warning,
+      colorSuccess: colors.success,
       colorTextSecondary: colors.textSecondary,
       colorTextTertiary: colors.textTertiary,
       colorTextDescription: colors.textTertiary,

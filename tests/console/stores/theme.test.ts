@@ -50,6 +50,14 @@ describe('theme colours', () => {
     expect(contrastRatio(token.colorError, themeColors(mode, '#165DFF').onSolid)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
+  it.each(MODES)('has warning and success colours readable as text (%s)', (mode) => {
+    const token = theme.getDesignToken(antdTheme({ theme: mode, themeColor: '#165DFF' }));
+    for (const bg of BACKGROUNDS[mode]) {
+      expect(contrastRatio(token.colorWarning, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrastRatio(token.colorSuccess, bg)).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+  });
+
   it.each(MODES)('tints a selected table row no further than every text colour still reads at 4.5:1 (%s)', (mode) => {
     for (const pick of PICKS) {
       const config = antdTheme({ theme: mode, themeColor: pick });
