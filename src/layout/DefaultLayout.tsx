@@ -115,6 +115,7 @@ export default function DefaultLayout() {
           type="primary"
           icon={<SettingOutlined />}
           tooltip={t('settings.open')}
+          aria-label={t('settings.open')}
           onClick={() => updateSettings({ globalSettings: true })}
           className="app-settings-float"
           data-testid="settings-float"

@@ -74,7 +74,7 @@ export default function Navbar({ user, menu, onOpenMenu }: NavbarProps) {
           }
         >
           <div className="app-account" data-testid="navbar-account">
-            <Avatar size={32} src={user.avatar || undefined} className="app-account-avatar">
+            <Avatar size={32} src={user.avatar || undefined} alt="" className="app-account-avatar">
               {user.name.slice(0, 1)}
             </Avatar>
             <div className="app-account-text">

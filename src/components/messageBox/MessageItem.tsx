@@ -18,7 +18,7 @@ const TYPE_ICONS: Partial<Record<MessageType, ReactNode>> = {
 /** Whose message or what kind: the sender's avatar, else the first character (messages) or the type's icon. */
 function MessageAvatar({ message }: { message: Message }) {
   const { theme } = useSettings();
-  if (message.avatar) return <Avatar src={imageSrc(message.avatar)} />;
+  if (message.avatar) return <Avatar src={imageSrc(message.avatar)} alt="" />;
   const colors = SOLID_COLORS[theme][MESSAGE_TYPE_TONES[message.type]];
   return (
     <Avatar style={{ backgroundColor: colors.background, color: colors.text }} icon={TYPE_ICONS[message.type]}>

@@ -186,6 +186,7 @@ export function ImageUpload(props: ImageUploadProps) {
         <Image
           wrapperStyle={{ display: 'none' }}
           src={preview}
+          alt={t('upload.preview')}
           preview={{ visible: true, onVisibleChange: (visible) => !visible && setPreview(undefined) }}
         />
       )}

@@ -6,6 +6,7 @@ const upload = {
   'upload.failed': 'Upload failed',
   'upload.moveBefore': 'Move before',
   'upload.moveAfter': 'Move after',
+  'upload.preview': 'Image preview',
 };
 
 export default upload;

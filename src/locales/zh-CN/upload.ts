@@ -6,6 +6,7 @@ const upload = {
   'upload.failed': '上传失败',
   'upload.moveBefore': '前移',
   'upload.moveAfter': '后移',
+  'upload.preview': '图片预览',
 };
 
 export default upload;

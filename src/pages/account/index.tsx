@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar, Button, Form, Select, Space, Tag, message } from 'antd';
+import { Avatar, Button, Form, Select, Space, message } from 'antd';
+import './account.css';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,7 +55,10 @@ function GrantTag({ account, grant }: { account: Account; grant: AccountGrant })
               cancelText={t('common.cancel')}
               onConfirm={() => remove.mutate(undefined)}
             >
-              <CloseOutlined aria-label={`${t('account.grant.remove')} ${label}`} />
+              {/* A button, so the keyboard reaches it and a screen reader says what it removes. */}
+              <button type="button" className="account-grant-remove" aria-label={`${t('account.grant.remove')} ${label}`}>
+                <CloseOutlined />
+              </button>
             </Confirm>
           </Allowed>
         )
@@ -130,6 +134,7 @@ export default function AccountListPage() {
               <Avatar
                 size="small"
                 src={a.avatar ? imageSrc(a.avatar) : undefined}
+                alt=""
                 style={{ backgroundColor: 'var(--app-primary)', color: 'var(--app-on-primary)' }}
               >
                 {name.slice(0, 1)}
@@ -148,13 +153,16 @@ export default function AccountListPage() {
                 <GrantTag key={g.id} account={a} grant={g} />
               ))}
               <Allowed action="grants">
-                <Tag
+                <Button
+                  size="small"
+                  type="dashed"
+                  icon={<PlusOutlined />}
                   className="account-grant-add"
-                  style={{ borderStyle: 'dashed', cursor: 'pointer', marginBottom: 4 }}
+                  style={{ marginBottom: 4 }}
                   onClick={() => setGranting(a)}
                 >
-                  <PlusOutlined /> {t('account.grant.add')}
-                </Tag>
+                  {t('account.grant.add')}
+                </Button>
               </Allowed>
             </>
           ),

@@ -221,6 +221,7 @@ export function BookingDialog({
                     showSearch
                     filterOption={false}
                     placeholder={t('appointment.customer.search')}
+                    aria-label={t('appointment.customer.existing')}
                     onSearch={setSearch}
                     options={customerOptions}
                   />

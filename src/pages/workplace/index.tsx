@@ -33,6 +33,7 @@ export default function WorkplacePage() {
           <Avatar
             size={64}
             src={user.avatar || undefined}
+            alt=""
             style={{ backgroundColor: 'var(--app-primary)', color: 'var(--app-on-primary)', fontSize: 28 }}
           >
             {user.name.slice(0, 1)}
