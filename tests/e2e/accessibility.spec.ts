@@ -7,12 +7,13 @@
  * Local aid: AXE_SKIP_CONTRAST=1 leaves out the color-contrast rule alone (while colours are being
  * worked on); the default, and CI, run every rule.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from '../../contract/api';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ROUTES, type RouteDef } from '../../contract/routes';
 import { canAccess } from '../../contract/access';
 import type { Role } from '../../contract/roles';
-import { ADMIN, FINANCE, MANAGER_TWO_SHOPS, loginThroughForm } from './support/login';
+import { ADMIN, FINANCE, MANAGER_TWO_SHOPS, loginOverApi, loginThroughForm } from './support/login';
 import { popupsSettled } from './support/ui';
 import { DAILY_DIALOGS } from './support/dailyDialogs';
 
@@ -97,6 +98,19 @@ const ACCOUNTS: Record<Role, string> = { admin: ADMIN, 'shop-manager': MANAGER_T
 /** The pages a role may open, straight from the route table; a route with a parameter is opened from its list. */
 const pagesOf = (role: Role): RouteDef[] => ROUTES.filter((r) => r.requiresAuth && canAccess(r, role));
 
+/** Where a page is opened: its path, or for a record's page (`:id`) the first record of its parent page's list as the role sees it. */
+async function pathOf(route: RouteDef, request: APIRequestContext, role: Role): Promise<string> {
+  if (!route.path.includes(':id')) return route.path;
+  const list = ROUTES.find((r) => r.name === route.parent)!;
+  const token = await loginOverApi(request, ACCOUNTS[role]);
+  const res = await request.get(`${API.resourceBase}/${list.resource}`, {
+    headers: { authorization: `Bearer ${token}` },
+    params: { _start: 0, _end: 1 },
+  });
+  const [first] = (await res.json()).data as { id: number }[];
+  return route.path.replace(':id', String(first.id));
+}
+
 test.use({ viewport: { width: 1440, height: 900 } });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -110,16 +124,16 @@ for (const theme of ['light', 'dark'] as const) {
   });
 
   for (const role of Object.keys(ACCOUNTS) as Role[]) {
-    test(`${role}: every page has no critical or serious violation (${theme})`, async ({ page }) => {
+    test(`${role}: every page has no critical or serious violation (${theme})`, async ({ page, request }) => {
       test.setTimeout(240_000);
       await useTheme(page, theme);
       await loginThroughForm(page, ACCOUNTS[role]);
       const findings: Finding[] = [];
       for (const route of pagesOf(role)) {
-        if (route.path.includes(':')) continue;
-        await page.goto(route.path);
+        const path = await pathOf(route, request, role);
+        await page.goto(path);
         await settled(page);
-        await scan(page, route.path, findings);
+        await scan(page, path, findings);
       }
       expect(lines(findings)).toEqual([]);
     });
