@@ -153,7 +153,7 @@ for (const theme of ['light', 'dark'] as const) {
         await trigger.focus();
         await page.keyboard.press('Enter');
         const opened = page.getByRole('dialog', { name: d.title });
-        await expect(opened, d.title).toBeVisible();
+        await expect(opened, String(d.title)).toBeVisible();
         await settled(page);
         await scan(page, `${d.path} «${d.title}»`, findings);
         await page.keyboard.press('Escape');

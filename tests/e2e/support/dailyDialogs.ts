@@ -5,7 +5,8 @@ import type { Role } from '../../../contract/roles';
 export interface DailyDialog {
   roles: readonly Role[];
   path: string;
-  title: string;
+  /** Its accessible name; a pattern where it names the day or the record. */
+  title: string | RegExp;
   trigger: (page: Page) => Promise<Locator>;
   /** Where focus goes when it closes, if the control that opened it is gone by then. */
   focusAfter?: (page: Page) => Locator;
@@ -16,8 +17,8 @@ const ALL: readonly Role[] = ['admin', 'shop-manager', 'financial-staff'];
 
 /**
  * The dialogs the accessibility scan opens: the booking, the booking's details, the cashier's payment,
- * an after-sale request, the approvals and hand entries of finance, the admin's create forms and the
- * settings drawer every role has.
+ * an after-sale request, the approvals and hand entries of finance, a shop-day's close, the admin's
+ * create forms and the settings drawer every role has.
  */
 export const DAILY_DIALOGS: readonly DailyDialog[] = [
   { roles: ['shop-manager'], path: '/appointment/new-customer', title: '新建预约', trigger: button(/新建预约/) },
@@ -48,6 +49,7 @@ export const DAILY_DIALOGS: readonly DailyDialog[] = [
   { roles: ['financial-staff'], path: '/finance/after-sales', title: '售后详情', trigger: button('审核') },
   { roles: ['financial-staff'], path: '/finance/review', title: '驳回业绩', trigger: button(/驳\s*回/) },
   { roles: ['shop-manager'], path: '/finance/income', title: '记一笔', trigger: button(/记一笔/) },
+  { roles: ['shop-manager'], path: '/finance/close', title: /^日结 \d{4}-\d{2}-\d{2}$/, trigger: button(/今日日结/) },
   { roles: ['admin'], path: '/operation/program', title: '新建项目', trigger: button(/新建项目/) },
   { roles: ['admin'], path: '/operation/cards', title: '新建卡项', trigger: button(/新建卡项/) },
   { roles: ['admin'], path: '/business/shop', title: '新建门店', trigger: button(/新建门店/) },
