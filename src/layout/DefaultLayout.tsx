@@ -103,6 +103,7 @@ export default function DefaultLayout() {
           onClose={closeMenuDrawer}
           width={settings.menuWidth}
           closable={false}
+          aria-label={t('layout.menu.drawer')}
           className="app-menu-drawer"
           styles={{ body: { padding: 0 } }}
         >

@@ -163,4 +163,23 @@ for (const theme of ['light', 'dark'] as const) {
       expect(lines(findings)).toEqual([]);
     });
   }
+
+  test(`the phone's menu drawer has no critical or serious violation, and focus returns (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useTheme(page, theme);
+    await loginThroughForm(page, MANAGER_TWO_SHOPS);
+    await settled(page);
+    const open = page.getByTestId('mobile-menu');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: '导航菜单' });
+    await expect(drawer).toBeVisible();
+    await settled(page);
+    const findings: Finding[] = [];
+    await scan(page, 'the menu drawer at 390 px', findings);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+    expect(lines(findings)).toEqual([]);
+  });
 }

@@ -5,6 +5,7 @@ const layout = {
   'layout.footer': '© {{year}} Beauty Chain Console',
   'layout.menu.collapse': 'Collapse menu',
   'layout.menu.expand': 'Expand menu',
+  'layout.menu.drawer': 'Navigation menu',
 };
 
 export default layout;

@@ -6,6 +6,7 @@ const layout = {
   'layout.footer': '© {{year}} 美业连锁管理后台',
   'layout.menu.collapse': '收起菜单',
   'layout.menu.expand': '展开菜单',
+  'layout.menu.drawer': '导航菜单',
 };
 
 export default layout;
