@@ -37,6 +37,17 @@ describe('theme colours', () => {
     }
   });
 
+  it.each(MODES)('keeps links and primary and danger buttons readable while hovered (%s)', (mode) => {
+    for (const pick of PICKS) {
+      const token = theme.getDesignToken(antdTheme({ theme: mode, themeColor: pick }));
+      const onSolid = themeColors(mode, pick).onSolid;
+      for (const hover of [token.colorPrimaryHover, token.colorLinkHover, token.colorErrorHover]) {
+        for (const bg of BACKGROUNDS[mode]) expect(contrastRatio(hover, bg), `${hover} (${pick}) on ${bg}`).toBeGreaterThanOrEqual(AA_TEXT);
+        expect(contrastRatio(hover, onSolid), `${hover} (${pick}) under its button text`).toBeGreaterThanOrEqual(AA_TEXT);
+      }
+    }
+  });
+
   it('darkens a light pick only as far as it must (light theme)', () => {
     const used = themeColors('light', '#F53F3F').primary;
     expect(contrastRatio('#f53f3f', '#ffffff')).toBeLessThan(AA_TEXT);
