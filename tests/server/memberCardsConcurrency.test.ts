@@ -88,3 +88,47 @@ describe('concurrent spends of one card', () => {
     await expect(query(t, `update member_cards set bonus_fen = -1 where id = $1`, [card.id])).rejects.toThrow(/member_cards_bonus_nonneg/);
   });
 });
+
+describe('the shop-day summaries under concurrent pays', () => {
+  it('spreads concurrent pays of one shop over its slots, and the slots add up to the orders and the card transactions', async () => {
+    const orders: Order[] = [];
+    for (let i = 0; i < 16; i++)
+      orders.push(
+        await createdOrder(t, manager1, { lines: [{ programId: f.facial.id }], staffShares: [{ staffId: f.staff[0], shareBp: 10_000 }] }),
+      );
+    const answers = await Promise.all(
+      orders.map((o) => post(manager1, `/orders/${o.id}/pay`, { payments: [{ method: 'cash', amountFen: o.payableFen }] })),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(orders.map(() => 0));
+    const [{ slots }] = await query<{ slots: number }>(
+      t,
+      `select count(distinct slot)::int as slots from shop_day_sales where shop_id = $1 and day = (now() at time zone 'Asia/Shanghai')::date`,
+      [f.shop1],
+    );
+    expect(slots).toBeGreaterThan(1);
+    const [{ off }] = await query<{ off: number }>(
+      t,
+      `select count(*)::int as off from
+         (select shop_id, (paid_at at time zone 'Asia/Shanghai')::date as day, count(*)::int8 as n, sum(paid_fen)::int8 as paid,
+                 sum(refunded_fen)::int8 as refunded
+            from orders where paid_at is not null group by 1, 2) o
+         full join (select shop_id, day, sum(order_count)::int8 as n, sum(paid_fen)::int8 as paid, sum(refunded_fen)::int8 as refunded
+                      from shop_day_sales group by 1, 2 having sum(order_count) <> 0 or sum(paid_fen) <> 0 or sum(refunded_fen) <> 0) s
+           using (shop_id, day)
+       where o.n is distinct from s.n or o.paid is distinct from s.paid or o.refunded is distinct from s.refunded`,
+    );
+    expect(off).toBe(0);
+    const [{ cardsOff }] = await query<{ cardsOff: number }>(
+      t,
+      `select count(*)::int as "cardsOff" from
+         (select sold_shop_id as shop_id, (created_at at time zone 'Asia/Shanghai')::date as day, sum(principal_fen)::int8 as p,
+                 sum(bonus_fen)::int8 as b, sum(session_value_fen)::int8 as v
+            from card_transactions group by 1, 2) c
+         full join (select shop_id, day, sum(principal_fen)::int8 as p, sum(bonus_fen)::int8 as b, sum(session_value_fen)::int8 as v
+                      from card_shop_days group by 1, 2) d
+           using (shop_id, day)
+       where c.p is distinct from d.p or c.b is distinct from d.b or c.v is distinct from d.v`,
+    );
+    expect(cardsOff).toBe(0);
+  });
+});

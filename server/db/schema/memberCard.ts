@@ -1,4 +1,17 @@
-import { pgTable, serial, bigserial, varchar, integer, index, check, uniqueIndex, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  serial,
+  bigserial,
+  varchar,
+  integer,
+  index,
+  check,
+  uniqueIndex,
+  bigint,
+  date,
+  primaryKey,
+  smallint,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CardKind, CardPlanStatus } from '../../../contract/cardPlan';
 import type { MemberCardStatus } from '../../../contract/memberCard';
@@ -155,9 +168,13 @@ export const cardTransactions = pgTable(
 
 /**
  * What the cards each shop sold moved per Shanghai day: the sums of principal, bonus and session
- * value of their transactions. Kept only by the trigger on card_transactions of the member-cards
- * migration, in the transaction that writes them; the liability at the end of a day is the sum of
- * its shop's rows up to that day (a few hundred rows, however many transactions).
+ * value of their transactions. Kept only by the trigger on card_transactions (card_shop_days_apply),
+ * in the transaction that writes them; the liability at the end of a day is the sum of its shop's
+ * rows up to that day (a few thousand rows, however many transactions).
+ *
+ * A shop-day has up to 16 rows, one per slot, as shop_day_sales (server/db/schema/report.ts): with
+ * one row, every card paid at any counter waited for the commit of every other card the same shop
+ * sold. Readers sum the slots.
  */
 export const cardShopDays = pgTable(
   'card_shop_days',
@@ -166,9 +183,10 @@ export const cardShopDays = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull().default(0),
     principalFen: bigint('principal_fen', { mode: 'number' }).notNull().default(0),
     bonusFen: bigint('bonus_fen', { mode: 'number' }).notNull().default(0),
     sessionValueFen: bigint('session_value_fen', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'card_shop_days_pkey', columns: [t.shopId, t.day] })],
+  (t) => [primaryKey({ name: 'card_shop_days_pkey', columns: [t.shopId, t.day, t.slot] })],
 );
