@@ -10,6 +10,9 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The pool behind a database: drizzle() gives it as $client, which the Db type does not carry. */
+export const poolOf = (db: Db): pg.Pool => (db as Db & { $client: pg.Pool }).$client;
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { and, Column, count, eq, fillPlaceholders, getTableColumns, getTableName, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db/client';
+import { poolOf, type Db, type DbOrTx } from '../db/client';
 import { sessionOf, type SessionContext } from '../auth/sessionGuard';
 import { audit } from '../audit/audit';
 import { inline, listQuery, listShape, listSpec, type Bind, type ListColumns, type ListSpec } from '../db/list/listQuery';
@@ -242,8 +242,7 @@ export function listStatements<T extends PgTable, F extends Record<string, Filte
   values.limit = request.end - request.start;
   values.offset = request.start;
   const { rows, total, names, page } = statements;
-  // drizzle() gives the database its pool as $client; the Db type does not carry it.
-  return { rows, total, names, page, values, pool: (db as Db & { $client: pg.Pool }).$client };
+  return { rows, total, names, page, values, pool: poolOf(db) };
 }
 
 /**

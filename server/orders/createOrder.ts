@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../db/client';
-import { appointments, cardPlans, customers, orders, programs, staff } from '../db/schema';
+import { poolOf, type Db, type DbOrTx, type Tx } from '../db/client';
+import { appointments, orders } from '../db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
@@ -23,17 +23,40 @@ const fieldError = (field: string, message: string) => invalid(message, [{ field
 const CUSTOMER_MISSING = () => fieldError('customerId', '客户不存在');
 
 type Customer = { id: number; name: string; phone: string; vip: boolean; shopId: number };
+type ProgramRow = PricedProgram & { status: string };
+type PlanRow = PricedCardPlan & { status: string };
+type StaffRow = { id: number; name: string; status: string };
 
-/** The customer of the order as read by id (null when there is none), before its shop is checked. */
-async function customerById(db: Db, customerId: number | null): Promise<Customer | null> {
-  if (customerId === null) return null;
-  const [c] = await db
-    .select({ id: customers.id, name: customers.name, phone: customers.phone, vip: customers.vip, shopId: customers.shopId })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .prepare('order_customer')
-    .execute();
-  return c ?? null;
+/** The records an order names, as they are now: its customer (null when none or missing), its lines' programs and card plans, its shares' staff of the shop. */
+interface NamedRecords {
+  customer: Customer | null;
+  programs: ProgramRow[];
+  plans: PlanRow[];
+  staff: StaffRow[];
+}
+
+/**
+ * The records an order names, in one statement (a create is run by every cashier all day: each round
+ * trip costs the server and PostgreSQL their CPU, docs/performance.md); one text whatever the
+ * number of lines, so it is one prepared statement. Checked by the functions below.
+ */
+async function namedRecords(db: Db, shopId: number, input: OrderCreateInput): Promise<NamedRecords> {
+  const ids = (pick: (l: OrderCreateInput['lines'][number]) => number | undefined) => input.lines.flatMap((l) => pick(l) ?? []);
+  const { rows } = await poolOf(db).query<NamedRecords>({
+    name: 'order_named_records',
+    text: `select
+      (select json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'vip', c.vip, 'shopId', c.shop_id)
+         from customers c where c.id = $1) as customer,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'type', p.type, 'priceFen', p.price_fen,
+                                                  'vipPriceFen', p.vip_price_fen, 'status', p.status)), '[]')
+         from programs p where p.id = any($2::int[])) as programs,
+      (select coalesce(json_agg(json_build_object('id', k.id, 'name', k.name, 'kind', k.kind, 'priceFen', k.price_fen, 'status', k.status)), '[]')
+         from card_plans k where k.id = any($3::int[])) as plans,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'status', s.status)), '[]')
+         from staff s where s.shop_id = $4 and s.id = any($5::int[])) as staff`,
+    values: [input.customerId, ids((l) => l.programId), ids((l) => l.cardPlanId), shopId, input.staffShares.map((x) => x.staffId)],
+  });
+  return rows[0];
 }
 
 /**
@@ -78,22 +101,7 @@ async function billableAppointment(tx: DbOrTx, shopId: number, appointmentId: nu
 }
 
 /** The programs of the service lines, on shelf. */
-async function linePrograms(db: Db, input: OrderCreateInput): Promise<Map<number, PricedProgram>> {
-  const programIds = input.lines.flatMap((l) => (l.programId === undefined ? [] : [l.programId]));
-  if (programIds.length === 0) return new Map();
-  const found = await db
-    .select({
-      id: programs.id,
-      name: programs.name,
-      type: programs.type,
-      priceFen: programs.priceFen,
-      vipPriceFen: programs.vipPriceFen,
-      status: programs.status,
-    })
-    .from(programs)
-    .where(inArray(programs.id, programIds))
-    .prepare(`order_programs_${programIds.length}`)
-    .execute();
+function linePrograms(input: OrderCreateInput, found: ProgramRow[]): Map<number, PricedProgram> {
   input.lines.forEach((l, i) => {
     if (l.programId === undefined) return;
     const p = found.find((x) => x.id === l.programId);
@@ -106,13 +114,7 @@ async function linePrograms(db: Db, input: OrderCreateInput): Promise<Map<number
 }
 
 /** The card plans of the card lines, on shelf. */
-async function linePlans(db: Db, input: OrderCreateInput): Promise<Map<number, PricedCardPlan>> {
-  const planIds = input.lines.flatMap((l) => (l.cardPlanId === undefined ? [] : [l.cardPlanId]));
-  if (planIds.length === 0) return new Map();
-  const found = await db
-    .select({ id: cardPlans.id, name: cardPlans.name, kind: cardPlans.kind, priceFen: cardPlans.priceFen, status: cardPlans.status })
-    .from(cardPlans)
-    .where(inArray(cardPlans.id, planIds));
+function linePlans(input: OrderCreateInput, found: PlanRow[]): Map<number, PricedCardPlan> {
   input.lines.forEach((l, i) => {
     if (l.cardPlanId === undefined) return;
     const p = found.find((x) => x.id === l.cardPlanId);
@@ -132,14 +134,7 @@ function pricedLines(input: OrderCreateInput, programsById: Map<number, PricedPr
 }
 
 /** The staff sharing the order: each an active member of the shop. */
-async function sharesOf(db: Db, shopId: number, input: OrderCreateInput) {
-  const staffIds = input.staffShares.map((s) => s.staffId);
-  const found = await db
-    .select({ id: staff.id, name: staff.name, status: staff.status })
-    .from(staff)
-    .where(and(eq(staff.shopId, shopId), inArray(staff.id, staffIds)))
-    .prepare(`order_staff_${staffIds.length}`)
-    .execute();
+function sharesOf(input: OrderCreateInput, found: StaffRow[]) {
   return input.staffShares.map((s, i) => {
     const m = found.find((x) => x.id === s.staffId);
     if (!m) throw fieldError(`staffShares.${i}.staffId`, `${L.staffId}不存在`);
@@ -164,17 +159,21 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   const appointment = await billableAppointment(db, shopId, input.appointmentId);
   if (appointment && input.customerId !== appointment.customerId) throw fieldError('customerId', '客户须与预约的客户一致');
   await refuseBlockedServiceLines(db, input.appointmentId);
-  const found = await customerById(db, input.customerId);
-  const customer = await customerOf(db, actor, shopId, found, input.customerId, appointment?.customerId ?? null);
+  const named = await namedRecords(db, shopId, input);
+  const customer = await customerOf(db, actor, shopId, named.customer, input.customerId, appointment?.customerId ?? null);
   const sellsCard = input.lines.some((l) => l.cardPlanId !== undefined);
   if (sellsCard && customer.id === null) throw fieldError('customerId', '售卡须选择客户，散客不能购卡');
   const redeems = input.lines.some((l) => l.cardId !== undefined);
   if (redeems && customer.id === null) throw fieldError('customerId', '次卡核销须选择持卡客户');
-  const priced = priceOrder(pricedLines(input, await linePrograms(db, input), await linePlans(db, input)), input.discountFen, customer.vip);
+  const priced = priceOrder(
+    pricedLines(input, linePrograms(input, named.programs), linePlans(input, named.plans)),
+    input.discountFen,
+    customer.vip,
+  );
   if (redeems) await checkRedemptions(db, customer.id!, input.lines, now);
   // An order of redeemed sessions only is paid with no payment; anything else with 0 to pay is a mistake.
   if (priced.payableFen === 0 && !redeems) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
-  const staffShares = await sharesOf(db, shopId, input);
+  const staffShares = sharesOf(input, named.staff);
   const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
   const at = new Date(now).toISOString();
   return {
