@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { dailyCloses } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { conflict } from '../http/errors';
@@ -11,9 +11,15 @@ import { shanghaiDayOf } from '../../contract/shanghaiTime';
  */
 const CLOSE_LOCK_CLASS = 27_001;
 
-// Its own statement: a lock inside a join may be skipped by the plan when the other side has no rows.
+/**
+ * The shop's close lock taken shared, as an expression: evaluated once per row it is selected in, so
+ * a statement of its own, or a column of a statement that answers exactly the shop's row (the pay's
+ * locking read of its order): in a join the plan may skip it when the other side has no rows.
+ */
+export const closeLockShared = (shopId: SQLWrapper | number): SQL => sql`pg_advisory_xact_lock_shared(${CLOSE_LOCK_CLASS}, ${shopId})`;
+
 async function holdShared(tx: DbOrTx, shopId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLOSE_LOCK_CLASS}, ${shopId})`);
+  await tx.execute(sql`select ${closeLockShared(shopId)}`);
 }
 
 /** The calendar day after a day (YYYY-MM-DD). */
@@ -27,8 +33,16 @@ export function nextDay(day: string): string {
  * caller's transaction, so a submit of the same shop waits for it (or it for the submit).
  */
 export async function moneyDay(tx: DbOrTx, shopId: number, now = Date.now()): Promise<string> {
-  const today = shanghaiDayOf(now);
   await holdShared(tx, shopId);
+  return openMoneyDay(tx, shopId, now);
+}
+
+/**
+ * moneyDay for a transaction that already holds the shop's close lock shared (closeLockShared), taken
+ * by an earlier statement: this one's snapshot then sees every close submitted before the lock.
+ */
+export async function openMoneyDay(tx: DbOrTx, shopId: number, now = Date.now()): Promise<string> {
+  const today = shanghaiDayOf(now);
   const fixed = await tx
     .select({ day: dailyCloses.day })
     .from(dailyCloses)

@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
 import { stepAppointment } from '../appointments/transitions';
-import { moneyDay } from '../dailyClose/businessDay';
+import { closeLockShared, openMoneyDay } from '../dailyClose/businessDay';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
 import {
   isCardLine,
@@ -134,6 +134,8 @@ async function lockOrderForPayment(tx: Tx, shopId: number, id: number) {
          from ${staff} s where s.id in (select (x->>'staffId')::int from jsonb_array_elements(${orders.staffShares}) x))`,
       touchUpDays: sql<ProgramTouchUp[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'days', p.touch_up_days)), '[]')
          from ${programs} p where p.id in (select (x->>'programId')::int from jsonb_array_elements(${orders.lines}) x))`,
+      // The shop's close lock, shared, with the order's row lock: one round trip less per pay.
+      closeLock: closeLockShared(orders.shopId),
     })
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.shopId, shopId)))
@@ -171,7 +173,7 @@ export async function payOrder(tx: Tx, actor: Actor, id: number, payments: Order
   const paidAt = new Date(now).toISOString();
   // The day its money counts on in the close, kept on the order too: one paid wholly by stored value or
   // package sessions writes no ledger entry to carry it.
-  const businessDay = await moneyDay(tx, shopId, now);
+  const businessDay = await openMoneyDay(tx, shopId, now);
   const paid = { status: 'paid' as const, payments: cards.payments, lines: cards.lines, paidFen, paidAt, businessDay, updatedAt: paidAt };
   const row: OrderRow = { ...before, ...paid };
   if (row.appointmentId !== null) {

@@ -4,6 +4,7 @@ import { openTestContext } from './support/openTestContext';
 import { query } from './support/authCalls';
 import { ADMIN, FINANCE, MANAGER_1, invalidFields, rest } from './support/restCalls';
 import { poster } from './support/checkout';
+import { lockShopDays } from '../../server/dailyClose/businessDay';
 import { API } from '../../contract/api';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/order';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
@@ -425,6 +426,28 @@ describe('who may close and decide', () => {
       [shopId, day],
     );
     expect(n).toBe(1);
+  });
+
+  it('a pay waits while a close of its shop is being submitted, and goes on once the submit ends', async () => {
+    const made = await call(manager, 'POST', '/orders', {
+      lines: [{ programId: program.id, quantity: 1 }],
+      staffShares: [{ staffId: artist, shareBp: 10_000 }],
+    });
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ code: 0 });
+    let settled = false;
+    const { paying } = await t.database.db.transaction(async (tx) => {
+      // What a submit holds while it takes the day's figures.
+      await lockShopDays(tx, shopId);
+      const paying = call(manager, 'POST', `/orders/${made.body.data.id}/pay`, {
+        payments: [{ method: 'cash', amountFen: made.body.data.payableFen }],
+      }).finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      // Wrapped, so the transaction commits without waiting for the pay it holds up.
+      return { paying };
+    });
+    const pay = await paying;
+    expect(pay.body, JSON.stringify(pay.body)).toMatchObject({ code: 0, data: { status: 'paid' } });
   });
 
   it('Workplace lists a past day with money and no submitted close as overdue', async () => {
