@@ -48,8 +48,8 @@ export async function lockCards(tx: Tx, ids: readonly number[]): Promise<Map<num
 }
 
 /**
- * Applies a change to a locked card: its transaction row and its balance columns in one go, so the
- * card's balance is always the sum of its transactions. The balance checks of member_cards refuse
+ * Applies a change to a locked card: its transaction row and its balance columns in one statement, so
+ * the card's balance is always the sum of its transactions. The balance checks of member_cards refuse
  * a change that would take it below zero. Answers the card as it now is.
  */
 export async function changeCard(tx: DbOrTx, card: CardRow, change: CardChange, by: ChangedBy): Promise<CardRow> {
@@ -59,23 +59,26 @@ export async function changeCard(tx: DbOrTx, card: CardRow, change: CardChange, 
     sessions: change.sessions ?? 0,
     sessionValueFen: change.sessionValueFen ?? 0,
   };
-  await tx.insert(cardTransactions).values({
-    cardId: card.id,
-    customerId: card.customerId,
-    cardKind: card.kind,
-    kind: change.kind,
-    ...d,
-    moneyFen: change.moneyFen ?? 0,
-    shopId: change.shopId,
-    soldShopId: card.soldShopId,
-    orderId: change.orderId ?? null,
-    afterSaleId: change.afterSaleId ?? null,
-    accountId: by?.accountId ?? null,
-    accountName: (by?.accountName ?? '').slice(0, 30),
-    note: (change.note ?? '').slice(0, 200),
-    businessDay: change.businessDay ?? null,
-  });
+  const moved = tx.$with('moved').as(
+    tx.insert(cardTransactions).values({
+      cardId: card.id,
+      customerId: card.customerId,
+      cardKind: card.kind,
+      kind: change.kind,
+      ...d,
+      moneyFen: change.moneyFen ?? 0,
+      shopId: change.shopId,
+      soldShopId: card.soldShopId,
+      orderId: change.orderId ?? null,
+      afterSaleId: change.afterSaleId ?? null,
+      accountId: by?.accountId ?? null,
+      accountName: (by?.accountName ?? '').slice(0, 30),
+      note: (change.note ?? '').slice(0, 200),
+      businessDay: change.businessDay ?? null,
+    }),
+  );
   const [after] = await tx
+    .with(moved)
     .update(memberCards)
     .set({
       principalFen: sql`${memberCards.principalFen} + ${d.principalFen}`,
