@@ -28,7 +28,12 @@ export interface AuditEntry {
 
 /** Writes one audit row; pass the transaction so the row commits or rolls back with the change. */
 export async function audit(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values(auditRow(req, entry)).prepare('audit_insert').execute();
+  await auditInsert(db, req, entry).prepare('audit_insert').execute();
+}
+
+/** The insert of one audit row, not yet run: for a statement that writes it along with its change (a CTE). */
+export function auditInsert(db: DbOrTx, req: Pick<FastifyRequest, 'session' | 'ip'>, entry: AuditEntry) {
+  return db.insert(auditLogs).values(auditRow(req, entry));
 }
 
 /** The audit row's values, its summary's phone numbers masked. */
