@@ -27,7 +27,7 @@ type ProgramRow = PricedProgram & { status: string };
 type PlanRow = PricedCardPlan & { status: string };
 type StaffRow = { id: number; name: string; status: string };
 
-/** The records an order names, as they are now: its customer (null when none or missing), its lines' programs and card plans, its shares' staff of the shop. */
+/** What an order names, as it is now: its customer (null when none or missing), its lines' programs and card plans, its shares' staff of the shop. */
 interface NamedRecords {
   customer: Customer | null;
   programs: ProgramRow[];
