@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { poolOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { appointments, orders } from '../db/schema';
-import { audit } from '../audit/audit';
+import { auditInsert } from '../audit/audit';
 import { conflict, invalid } from '../http/errors';
 import { actingShop, type Actor } from '../auth/actor';
 import { shanghaiDayOf } from '../../contract/shanghaiTime';
@@ -12,7 +12,7 @@ import { fenToYuan } from '../../contract/money';
 import { priceOrder } from './pricing';
 import type { PricedCardPlan, PricedLineInput, PricedProgram } from '../../contract/orderPricing';
 import { checkRedemptions } from '../cards/redemption';
-import { nextOrderNo } from './orderNo';
+import { drawOrderNo } from './orderNo';
 import { actingShopName, orderView, type OrderRow } from './orderRow';
 import { lookedUpRecently } from '../customers/lookup';
 import { refuseBlockedServiceLines } from '../serviceRecords/completion';
@@ -143,8 +143,8 @@ function sharesOf(input: OrderCreateInput, found: StaffRow[]) {
   });
 }
 
-/** An order as checked and priced before it is written: everything but its id. */
-export type OrderDraft = Omit<OrderRow, 'id'>;
+/** An order as checked and priced before it is written, with its drawn number and id. */
+export type OrderDraft = OrderRow;
 
 /**
  * POST orders, its reads and checks: prices every line from the program and the customer (whatever
@@ -174,9 +174,10 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   // An order of redeemed sessions only is paid with no payment; anything else with 0 to pay is a mistake.
   if (priced.payableFen === 0 && !redeems) throw fieldError('discountFen', `${L.payableFen}为 0，无需收银`);
   const staffShares = sharesOf(input, named.staff);
-  const orderNo = await nextOrderNo(db, shopId, shanghaiDayOf(now));
+  const { orderNo, id } = await drawOrderNo(db, shopId, shanghaiDayOf(now));
   const at = new Date(now).toISOString();
   return {
+    id,
     orderNo,
     shopId,
     customerId: customer.id,
@@ -201,14 +202,16 @@ export async function draftOrder(db: Db, actor: Actor, input: OrderCreateInput, 
   };
 }
 
-/** POST orders, its writes: the order drafted by draftOrder and its audit row, in the create's transaction. */
+/** POST orders, its writes: the order drafted by draftOrder and its audit row, in one statement of the create's transaction. */
 export async function writeOrder(tx: Tx, actor: Actor, draft: OrderDraft): Promise<Order> {
-  const [row] = await tx.insert(orders).values(draft).returning().prepare('order_insert').execute();
-  await audit(tx, actor, {
-    action: 'create',
-    entity: 'order',
-    entityId: row.id,
-    summary: `开单 ${row.orderNo} ${row.customerName} 应收 ${fenToYuan(row.payableFen)} 元`,
-  });
+  const audited = tx.$with('audited').as(
+    auditInsert(tx, actor, {
+      action: 'create',
+      entity: 'order',
+      entityId: draft.id,
+      summary: `开单 ${draft.orderNo} ${draft.customerName} 应收 ${fenToYuan(draft.payableFen)} 元`,
+    }),
+  );
+  const [row] = await tx.with(audited).insert(orders).values(draft).returning().prepare('order_insert').execute();
   return orderView(row, actingShopName(actor));
 }

@@ -7,7 +7,7 @@ import { completeRecord } from './support/serviceRecords';
 import { checkoutFixture, createdOrder, paidOrder, poster, type CheckoutFixture } from './support/checkout';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../server/db/schema';
-import { nextOrderNo } from '../../server/orders/orderNo';
+import { drawOrderNo } from '../../server/orders/orderNo';
 import { formatOrderNo, ORDER_NO_RE, programLines, WALK_IN_CUSTOMER_NAME, type Order } from '../../contract/order';
 import { CUSTOMER_LOOKUPS_PER_HOUR } from '../../contract/customer';
 import { commissionFen, splitByShares } from '../../contract/shareSplit';
@@ -414,6 +414,7 @@ describe('orders: paying', () => {
       { program_id: f.brow.id, customer_id: f.vipCustomer, source: 'order', status: 'available', days: f.brow.touchUpDays },
     ]);
     expect((await call(manager1, 'GET', `/appointments/${appointmentId}`)).body.data.status).toBe('completed');
+    expect(await count(`audit_logs where entity = 'order' and entity_id = $1 and action = 'create'`, [String(o.id)])).toBe(1);
     expect(await count(`audit_logs where entity = 'order' and entity_id = $1 and action = 'pay'`, [String(o.id)])).toBe(1);
   });
 
@@ -582,8 +583,10 @@ describe('orders: states', () => {
     try {
       const db = drizzle(client, { schema });
       const day = '2031-01-02';
-      const first = await nextOrderNo(db, f.shop1, day);
-      expect(await nextOrderNo(db, f.shop1, day)).toBe(formatOrderNo(day, f.shop1, Number(first.split('-')[2]) + 1));
+      const first = await drawOrderNo(db, f.shop1, day);
+      const second = await drawOrderNo(db, f.shop1, day);
+      expect(second.orderNo).toBe(formatOrderNo(day, f.shop1, Number(first.orderNo.split('-')[2]) + 1));
+      expect(second.id).toBeGreaterThan(first.id);
       expect((await client.query('show synchronous_commit')).rows[0].synchronous_commit).toBe('on');
     } finally {
       client.release();
